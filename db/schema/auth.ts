@@ -1,0 +1,45 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { ROLES } from '../../src/shared/permissions';
+import { createdAt, id, utc } from './ids';
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull().unique(),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull().default(''),
+    role: text('role', { enum: ROLES }).notNull(),
+    locale: text('locale').notNull().default('en'),
+    googleSub: text('google_sub').unique(),
+    disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
+    createdAt: createdAt(),
+  },
+);
+
+/** Only the SHA-256 of the session token is stored. */
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: utc('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+export const loginAttempts = sqliteTable(
+  'login_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    success: integer('success', { mode: 'boolean' }).notNull(),
+    at: utc('at').notNull(),
+  },
+  (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+);

@@ -1,0 +1,113 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES } from '../../src/shared/money';
+import { riders } from './fleet';
+import { createdAt, id, utc } from './ids';
+
+export const dutyShifts = sqliteTable(
+  'duty_shifts',
+  {
+    id: id(),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => riders.id, { onDelete: 'cascade' }),
+    startedAt: utc('started_at').notNull(),
+    endedAt: utc('ended_at'),
+    startOdometerKm: integer('start_odometer_km'),
+    endOdometerKm: integer('end_odometer_km'),
+  },
+  (t) => [index('duty_shifts_rider_idx').on(t.riderId, t.startedAt)],
+);
+
+export const dutyBreaks = sqliteTable(
+  'duty_breaks',
+  {
+    id: id(),
+    shiftId: text('shift_id')
+      .notNull()
+      .references(() => dutyShifts.id, { onDelete: 'cascade' }),
+    startedAt: utc('started_at').notNull(),
+    endedAt: utc('ended_at'),
+  },
+  (t) => [index('duty_breaks_shift_idx').on(t.shiftId)],
+);
+
+export const locationPings = sqliteTable(
+  'location_pings',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => riders.id, { onDelete: 'cascade' }),
+    lat: real('lat').notNull(),
+    lng: real('lng').notNull(),
+    accuracyM: real('accuracy_m'),
+    recordedAt: utc('recorded_at').notNull(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('location_pings_rider_idx').on(t.riderId, t.recordedAt)],
+);
+
+export const CAPTURE_TYPES = ['start_odometer', 'end_odometer', 'receipt', 'cash'] as const;
+
+/** A scan taken by a rider, with what OCR read from it. */
+export const captures = sqliteTable(
+  'captures',
+  {
+    id: id(),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => riders.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: CAPTURE_TYPES }).notNull(),
+    imagePath: text('image_path'),
+    ocrText: text('ocr_text'),
+    ocrConfidence: real('ocr_confidence'),
+    valueMinor: integer('value_minor'),
+    valueKm: integer('value_km'),
+    currency: text('currency', { enum: CURRENCIES }),
+    lat: real('lat'),
+    lng: real('lng'),
+    accuracyM: real('accuracy_m'),
+    capturedAt: utc('captured_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('captures_rider_idx').on(t.riderId, t.capturedAt)],
+);
+
+export const CASH_SUBMISSION_STATUSES = ['pending', 'confirmed', 'disputed'] as const;
+
+export const cashSubmissions = sqliteTable(
+  'cash_submissions',
+  {
+    id: id(),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => riders.id, { onDelete: 'cascade' }),
+    amountMinor: integer('amount_minor').notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    status: text('status', { enum: CASH_SUBMISSION_STATUSES }).notNull().default('pending'),
+    submittedAt: createdAt(),
+    confirmedAt: utc('confirmed_at'),
+  },
+  (t) => [index('cash_submissions_rider_idx').on(t.riderId, t.status)],
+);
+
+export const performanceSnapshots = sqliteTable(
+  'performance_snapshots',
+  {
+    id: id(),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => riders.id, { onDelete: 'cascade' }),
+    ordersCompleted: integer('orders_completed').notNull(),
+    ordersPerHour: real('orders_per_hour').notNull(),
+    totalDistanceKm: real('total_distance_km').notNull(),
+    averageOrderTimeMin: real('average_order_time_min').notNull(),
+    cashCollectedMinor: integer('cash_collected_minor').notNull(),
+    efficiency: real('efficiency').notNull(),
+    workingHours: real('working_hours').notNull(),
+    syncType: text('sync_type', { enum: ['auto', 'manual'] }).notNull(),
+    recordedAt: utc('recorded_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('performance_rider_idx').on(t.riderId, t.recordedAt)],
+);

@@ -1,0 +1,61 @@
+import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES } from '../../src/shared/money';
+import { REGION_IDS } from '../../src/shared/regions';
+import { users } from './auth';
+import { createdAt, id, utc } from './ids';
+
+export const VEHICLE_TYPES = ['motorcycle', 'car', 'bicycle', 'van'] as const;
+export const RIDER_STATUSES = ['active', 'inactive', 'suspended'] as const;
+
+export const companies = sqliteTable('companies', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull().default(''),
+  address: text('address').notNull().default(''),
+  contactPerson: text('contact_person').notNull().default(''),
+  region: text('region', { enum: REGION_IDS }).notNull().default('kuwait'),
+  currency: text('currency', { enum: CURRENCIES }).notNull().default('KWD'),
+  sheetId: text('sheet_id'),
+  createdAt: createdAt(),
+});
+
+/** A company manager's account belongs to exactly one company. */
+export const companyMembers = sqliteTable(
+  'company_members',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('company_members_company_idx').on(t.companyId)],
+);
+
+export const riders = sqliteTable(
+  'riders',
+  {
+    id: id(),
+    userId: text('user_id')
+      .unique()
+      .references(() => users.id, { onDelete: 'set null' }),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    phone: text('phone').notNull(),
+    vehicleType: text('vehicle_type', { enum: VEHICLE_TYPES }).notNull().default('motorcycle'),
+    licenseNumber: text('license_number').notNull().default(''),
+    status: text('status', { enum: RIDER_STATUSES }).notNull().default('active'),
+    region: text('region', { enum: CURRENCIES }).notNull().default('KWD'),
+    onDuty: integer('on_duty', { mode: 'boolean' }).notNull().default(false),
+    lastLat: real('last_lat'),
+    lastLng: real('last_lng'),
+    lastSeenAt: utc('last_seen_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('riders_company_idx').on(t.companyId, t.status), index('riders_duty_idx').on(t.onDuty, t.lastSeenAt)],
+);

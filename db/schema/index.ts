@@ -1,0 +1,7 @@
+export * from './auth';
+export * from './fleet';
+export * from './orders';
+export * from './duty';
+export * from './engagement';
+export * from './system';
+export { newId } from './ids';

@@ -1,0 +1,43 @@
+import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES } from '../../src/shared/money';
+import { users } from './auth';
+import { companies, riders } from './fleet';
+import { createdAt, id, utc } from './ids';
+
+export const ORDER_STATUSES = ['pending', 'assigned', 'picked_up', 'delivered', 'cancelled', 'failed'] as const;
+export const PRIORITIES = ['normal', 'high', 'urgent'] as const;
+export const PAYMENT_METHODS = ['cash', 'card', 'prepaid'] as const;
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: id(),
+    companyId: text('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    riderId: text('rider_id').references(() => riders.id, { onDelete: 'set null' }),
+    customerName: text('customer_name').notNull(),
+    customerPhone: text('customer_phone').notNull().default(''),
+    customerEmail: text('customer_email').notNull().default(''),
+    pickupAddress: text('pickup_address').notNull(),
+    deliveryAddress: text('delivery_address').notNull(),
+    itemDescription: text('item_description').notNull().default(''),
+    /** Delivery fee in minor units of `currency` (fils). */
+    deliveryFeeMinor: integer('delivery_fee_minor').notNull().default(0),
+    /** Cash to collect on delivery, minor units; 0 when prepaid. */
+    codAmountMinor: integer('cod_amount_minor').notNull().default(0),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('KWD'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('cash'),
+    priority: text('priority', { enum: PRIORITIES }).notNull().default('normal'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    notes: text('notes').notNull().default(''),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    deliveredAt: utc('delivered_at'),
+  },
+  (t) => [
+    index('orders_created_idx').on(t.createdAt, t.status, t.currency, t.deliveryFeeMinor),
+    index('orders_company_idx').on(t.companyId, t.createdAt, t.status),
+    index('orders_rider_idx').on(t.riderId, t.createdAt, t.status),
+  ],
+);

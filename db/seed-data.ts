@@ -1,0 +1,59 @@
+/** Names and places for demo data that looks like a real Gulf delivery business. */
+export const KUWAIT_ADDRESSES = [
+  'Salmiya, Block 10, Street 5, House 12',
+  'Hawalli, Block 3, Tunis Street, Building 41',
+  'Jabriya, Block 8, Street 101, House 7',
+  'Kuwait City, Sharq, Ahmad Al Jaber Street, Tower 2',
+  'Farwaniya, Block 4, Street 68, Apartment 9',
+  'Mangaf, Block 2, Street 24, House 15',
+  'Fahaheel, Block 9, Makkah Street, Building 3',
+  'Rumaithiya, Block 6, Street 12, House 30',
+  'The Avenues Mall, Rai, Gate 4',
+  'Mishref, Block 1, Street 4, House 22',
+  'Kuwait City, Qibla, Fahad Al Salem Street, Building 17',
+  'Surra, Block 2, Street 9, House 5',
+];
+export const UAE_ADDRESSES = [
+  'Al Barsha 1, Street 23, Villa 14, Dubai',
+  'Jumeirah Lake Towers, Cluster D, Tower 2, Office 1204, Dubai',
+  'Deira, Al Rigga Road, Building 8, Flat 302, Dubai',
+  'Business Bay, Bay Square, Building 11, Dubai',
+  'Al Nahda 2, Street 14, Building 6, Sharjah',
+  'Khalifa City A, Street 18, Villa 40, Abu Dhabi',
+  'Dubai Marina, Marina Promenade, Delphine Tower, Dubai',
+  'Al Karama, Street 10B, Building 22, Dubai',
+  'Al Majaz 3, Jamal Abdul Nasser Street, Sharjah',
+  'Mussafah, M-12, Warehouse 7, Abu Dhabi',
+  'Mirdif, Uptown Mirdif, Street 5, Villa 9, Dubai',
+  'Al Qusais 2, Damascus Street, Building 4, Dubai',
+];
+export const KUWAIT_PICKUPS = ['Sultan Center, Salmiya', 'Lulu Hypermarket, Al Rai', 'Alghanim Electronics, Shuwaikh', 'Burger Boutique, Kuwait City', 'Boots Pharmacy, 360 Mall'];
+export const UAE_PICKUPS = ['Carrefour, Mall of the Emirates', 'Noon Warehouse, Al Quoz', 'Sharaf DG, Deira City Centre', 'Aster Pharmacy, Al Barsha', 'Spinneys, Jumeirah'];
+export const CUSTOMER_NAMES = [
+  'Ahmad Al-Sabah', 'Fatima Al-Mutairi', 'Mohammed Al-Enezi', 'Noura Al-Rashidi', 'Abdullah Al-Ajmi',
+  'Maryam Al-Hajri', 'Khalid Al-Shammari', 'Sara Al-Kandari', 'Yousef Al-Azmi', 'Reem Al-Dosari',
+  'Omar Al-Mansoori', 'Aisha Al-Nuaimi', 'Rashid Al-Ketbi', 'Hessa Al-Falasi', 'Saeed Al-Suwaidi',
+  'Priya Nair', 'Rahul Menon', 'Maria Santos', 'John Mathew', 'Layla Haddad',
+];
+export const ITEMS = ['Groceries (2 bags)', 'Pharmacy order', 'Mobile phone accessories', 'Dinner for four', 'Documents envelope', 'Clothing parcel', 'Electronics box', 'Flowers bouquet', 'Bakery order', 'Perfume gift set'];
+
+export const FAST_RIDERS = [
+  { name: 'Rashid Khan', vehicleType: 'motorcycle', licenseNumber: 'KW-58231' },
+  { name: 'Imran Siddiqui', vehicleType: 'motorcycle', licenseNumber: 'KW-61402' },
+  { name: 'Mahmoud Fathy', vehicleType: 'car', licenseNumber: 'KW-33019' },
+  { name: 'Arjun Pillai', vehicleType: 'motorcycle', licenseNumber: 'KW-77820' },
+  { name: 'Hassan Youssef', vehicleType: 'van', licenseNumber: 'KW-40596' },
+  { name: 'Jomon Varghese', vehicleType: 'bicycle', licenseNumber: 'KW-12087' },
+] as const;
+export const EMIRATES_RIDERS = [
+  { name: 'Bilal Ahmed', vehicleType: 'motorcycle', licenseNumber: 'DXB-2231-A' },
+  { name: 'Samuel Otieno', vehicleType: 'motorcycle', licenseNumber: 'DXB-4810-B' },
+  { name: 'Faisal Qureshi', vehicleType: 'car', licenseNumber: 'SHJ-1932-C' },
+  { name: 'Nabil Haddad', vehicleType: 'van', licenseNumber: 'AUH-7745-D' },
+  { name: 'Tariq Mahmood', vehicleType: 'motorcycle', licenseNumber: 'DXB-9063-E' },
+  { name: 'Vikram Rao', vehicleType: 'bicycle', licenseNumber: 'DXB-3378-F' },
+] as const;
+
+/** Centres for demo pings. */
+export const KUWAIT_CENTRE = { lat: 29.3375, lng: 48.0263 };
+export const DUBAI_CENTRE = { lat: 25.1124, lng: 55.1390 };

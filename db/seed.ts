@@ -1,0 +1,174 @@
+import { count } from 'drizzle-orm';
+import type { Currency } from '../src/shared/money';
+import type { Db } from './client';
+import {
+  cashSubmissions,
+  companies,
+  companyMembers,
+  locationPings,
+  orders,
+  riders,
+  users,
+} from './schema';
+import * as data from './seed-data';
+
+export const DEMO_PASSWORD = 'Demo1234!';
+
+/** A small deterministic PRNG so the demo data is the same on every machine. */
+function prng(seed: number) {
+  let s = seed >>> 0;
+  const next = () => {
+    s = (s + 0x6d2b79f5) >>> 0;
+    let x = Math.imul(s ^ (s >>> 15), 1 | s);
+    x = (x + Math.imul(x ^ (x >>> 7), 61 | x)) ^ x;
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
+    pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!,
+  };
+}
+
+type OrderRow = typeof orders.$inferInsert;
+
+interface CompanySeed {
+  id: string;
+  currency: Currency;
+  riderIds: string[];
+  addresses: readonly string[];
+  pickups: readonly string[];
+  phonePrefix: string;
+}
+
+function buildOrders(rand: ReturnType<typeof prng>, co: CompanySeed, n: number, now: number): OrderRow[] {
+  const rows: OrderRow[] = [];
+  for (let i = 0; i < n; i++) {
+    const daysAgo = i < n * 0.12 ? 0 : rand.int(1, 29);
+    const createdAt = new Date(now - daysAgo * 86_400_000 - rand.int(0, daysAgo === 0 ? 6 : 14) * 3_600_000 - rand.int(0, 59) * 60_000);
+    const roll = rand.next();
+    const status: OrderRow['status'] =
+      daysAgo === 0
+        ? roll < 0.45 ? 'delivered' : roll < 0.65 ? 'picked_up' : roll < 0.85 ? 'assigned' : 'pending'
+        : roll < 0.9 ? 'delivered' : roll < 0.96 ? 'cancelled' : 'failed';
+    // Fees: KWD 0.500–3.000 in 250-fils steps; AED 5–25 whole dirhams.
+    const fee = co.currency === 'KWD' ? rand.int(2, 12) * 250 : rand.int(5, 25) * 100;
+    const paymentMethod: OrderRow['paymentMethod'] = rand.next() < 0.6 ? 'cash' : rand.next() < 0.7 ? 'card' : 'prepaid';
+    const goods = co.currency === 'KWD' ? rand.int(1, 40) * 500 : rand.int(20, 400) * 100;
+    const customerName = rand.pick(data.CUSTOMER_NAMES);
+    rows.push({
+      companyId: co.id,
+      riderId: status === 'pending' ? null : rand.pick(co.riderIds),
+      customerName,
+      customerPhone: `${co.phonePrefix}${rand.int(10_000_000, 99_999_999)}`.slice(0, co.phonePrefix.length + (co.currency === 'KWD' ? 8 : 9)),
+      customerEmail: `${customerName.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
+      pickupAddress: rand.pick(co.pickups),
+      deliveryAddress: rand.pick(co.addresses),
+      itemDescription: rand.pick(data.ITEMS),
+      deliveryFeeMinor: fee,
+      codAmountMinor: paymentMethod === 'cash' ? goods + fee : 0,
+      currency: co.currency,
+      paymentMethod,
+      priority: rand.next() < 0.8 ? 'normal' : rand.next() < 0.7 ? 'high' : 'urgent',
+      status,
+      createdAt,
+      deliveredAt: status === 'delivered' ? new Date(Math.min(now, createdAt.getTime() + rand.int(20, 75) * 60_000)) : null,
+    });
+  }
+  return rows;
+}
+
+/** Seed the demo business when the database has no users. Returns true when it seeded. */
+export async function seedDemoIfEmpty(db: Db, now = Date.now()): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(users);
+  if ((row?.n ?? 0) > 0) return false;
+  await seedDemo(db, now);
+  return true;
+}
+
+export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
+  const rand = prng(20261122);
+  const passwordHash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 });
+  await db.transaction(async (tx) => {
+    const [admin, fastManager, emiratesManager, kwRider, aeRider] = await tx
+      .insert(users)
+      .values([
+        { email: 'admin@kwtdelivery.com', passwordHash, firstName: 'Sara', lastName: 'Al-Sabah', role: 'admin' },
+        { email: 'manager@fastdelivery.com', passwordHash, firstName: 'Khalid', lastName: 'Al-Mutairi', role: 'company' },
+        { email: 'manager@emiratesdelivery.ae', passwordHash, firstName: 'Aisha', lastName: 'Al-Mansoori', role: 'company' },
+        { email: 'rider@example.com', passwordHash, firstName: 'Rashid', lastName: 'Khan', role: 'rider' },
+        { email: 'rider.uae@example.com', passwordHash, firstName: 'Bilal', lastName: 'Ahmed', role: 'rider' },
+      ])
+      .returning();
+    void admin;
+    const [fast, emirates] = await tx
+      .insert(companies)
+      .values([
+        { name: 'Fast Delivery', email: 'manager@fastdelivery.com', phone: '+96522245678', address: 'Kuwait City, Sharq, Khalid Bin Al Waleed Street, Tower 5', contactPerson: 'Khalid Al-Mutairi', region: 'kuwait', currency: 'KWD' },
+        { name: 'Emirates Express Delivery', email: 'manager@emiratesdelivery.ae', phone: '+97143456789', address: 'Dubai, Al Quoz Industrial Area 3, Warehouse 12', contactPerson: 'Aisha Al-Mansoori', region: 'uae', currency: 'AED' },
+      ])
+      .returning();
+    await tx.insert(companyMembers).values([
+      { userId: fastManager!.id, companyId: fast!.id },
+      { userId: emiratesManager!.id, companyId: emirates!.id },
+    ]);
+
+    const riderRows = (list: typeof data.FAST_RIDERS | typeof data.EMIRATES_RIDERS, companyId: string, currency: Currency, firstUser: string, firstEmail: string, prefix: string) =>
+      list.map((r, i) => ({
+        ...r,
+        companyId,
+        region: currency,
+        userId: i === 0 ? firstUser : null,
+        email: i === 0 ? firstEmail : `${r.name.toLowerCase().replace(/\s+/g, '.')}@riders.${currency === 'KWD' ? 'kw' : 'ae'}`,
+        phone: `${prefix}${String(50000000 + i * 1234567).slice(0, currency === 'KWD' ? 8 : 9)}`,
+        status: (i === 5 ? 'inactive' : 'active') as 'active' | 'inactive',
+        onDuty: i < 3,
+        lastSeenAt: i < 3 ? new Date(now - i * 3 * 60_000) : new Date(now - (i + 1) * 86_400_000),
+      }));
+    const kwRiders = await tx.insert(riders).values(riderRows(data.FAST_RIDERS, fast!.id, 'KWD', kwRider!.id, 'rider@example.com', '+965')).returning();
+    const aeRiders = await tx.insert(riders).values(riderRows(data.EMIRATES_RIDERS, emirates!.id, 'AED', aeRider!.id, 'rider.uae@example.com', '+9715')).returning();
+
+    const fastSeed: CompanySeed = { id: fast!.id, currency: 'KWD', riderIds: kwRiders.filter((r) => r.status === 'active').map((r) => r.id), addresses: data.KUWAIT_ADDRESSES, pickups: data.KUWAIT_PICKUPS, phonePrefix: '+965' };
+    const emiratesSeed: CompanySeed = { id: emirates!.id, currency: 'AED', riderIds: aeRiders.filter((r) => r.status === 'active').map((r) => r.id), addresses: data.UAE_ADDRESSES, pickups: data.UAE_PICKUPS, phonePrefix: '+9715' };
+    const allOrders = [...buildOrders(rand, fastSeed, 130, now), ...buildOrders(rand, emiratesSeed, 110, now)];
+    for (let i = 0; i < allOrders.length; i += 100) await tx.insert(orders).values(allOrders.slice(i, i + 100));
+
+    // Riders have handed over most of their cash; the rest is on hand, some awaiting confirmation.
+    const submissions: (typeof cashSubmissions.$inferInsert)[] = [];
+    for (const r of [...kwRiders, ...aeRiders]) {
+      const collected = allOrders
+        .filter((o) => o.riderId === r.id && o.status === 'delivered' && o.paymentMethod === 'cash')
+        .reduce((sum, o) => sum + (o.codAmountMinor ?? 0), 0);
+      if (collected === 0) continue;
+      const confirmed = Math.floor(collected * 0.8);
+      const pending = Math.floor(collected * 0.08);
+      submissions.push({ riderId: r.id, amountMinor: confirmed, currency: r.region, status: 'confirmed', submittedAt: new Date(now - 2 * 86_400_000), confirmedAt: new Date(now - 2 * 86_400_000 + 3_600_000) });
+      if (pending > 0) submissions.push({ riderId: r.id, amountMinor: pending, currency: r.region, status: 'pending', submittedAt: new Date(now - 2 * 3_600_000) });
+    }
+    await tx.insert(cashSubmissions).values(submissions);
+
+    // A trail of today's pings for the riders on duty.
+    const pings: (typeof locationPings.$inferInsert)[] = [];
+    for (const [list, centre] of [[kwRiders, data.KUWAIT_CENTRE], [aeRiders, data.DUBAI_CENTRE]] as const) {
+      for (const r of list.filter((x) => x.onDuty)) {
+        let { lat, lng } = centre;
+        for (let k = 24; k >= 0; k--) {
+          lat += (rand.next() - 0.5) * 0.01;
+          lng += (rand.next() - 0.5) * 0.01;
+          pings.push({ riderId: r.id, lat, lng, accuracyM: rand.int(5, 25), recordedAt: new Date(now - k * 5 * 60_000 - 60_000) });
+        }
+      }
+    }
+    await tx.insert(locationPings).values(pings);
+  });
+}
+
+if (import.meta.main) {
+  const { loadEnv } = await import('../src/server/env');
+  const { createDb } = await import('./client');
+  const { applyMigrations } = await import('./migrate');
+  const env = loadEnv();
+  const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+  await applyMigrations(db);
+  console.log((await seedDemoIfEmpty(db)) ? 'demo data seeded' : 'database not empty: nothing seeded');
+}

@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import { useT } from '../../src/client/i18n';
+import { money, percent } from '../../src/client/format';
+import { trpc } from '../../src/client/trpc';
+import { StatCard } from '../../src/client/ui/Card';
+
+/** Spec section 3 client fallbacks when a figure is absent. */
+const FALLBACK = { totalRiders: 3, totalCompanies: 1, dailyOrders: 24, totalRevenue: 1250.5, activeRiders: 2, completionRate: 96.7 };
+
+export function AdminStatsGrid() {
+  const t = useT();
+  const { data, isPending } = useQuery(trpc.admin.stats.queryOptions());
+  const s = { ...FALLBACK, ...(data ?? {}) };
+  const show = (v: string | number) => (isPending ? <span className="skeleton inline-block h-7 w-16" /> : v);
+  return (
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="admin-stats">
+      <StatCard testId="stat-total-riders" label={t('stats.totalRiders')} value={show(s.totalRiders)} />
+      <StatCard testId="stat-daily-orders" label={t('stats.dailyOrders')} value={show(s.dailyOrders)} hint={t('stats.todayHint')} />
+      <StatCard testId="stat-total-companies" label={t('stats.totalCompanies')} value={show(s.totalCompanies)} />
+      <StatCard testId="stat-revenue" label={t('stats.revenue')} value={show(money(s.totalRevenue, 'KWD'))} hint={t('stats.todayHint')} />
+      <StatCard testId="stat-completion" label={t('stats.completionRate')} value={show(percent(s.completionRate))} hint={t('stats.last30Hint')} />
+      <StatCard testId="stat-active" label={t('stats.activeNow')} value={show(s.activeRiders)} hint={t('stats.activeHint')} />
+    </div>
+  );
+}

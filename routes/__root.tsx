@@ -1,0 +1,26 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { ChatWidget } from '../src/client/shell/ChatWidget';
+import { Header } from '../src/client/shell/Header';
+import { InstallPrompt } from '../src/client/shell/InstallPrompt';
+import { NotFound } from '../src/client/shell/NotFound';
+import { Toaster } from '../src/client/toast';
+
+export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});
+
+function RootLayout() {
+  return (
+    <div className="flex min-h-dvh flex-col bg-base-200">
+      <Header />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Toaster />
+      <InstallPrompt />
+      <ChatWidget />
+    </div>
+  );
+}

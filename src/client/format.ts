@@ -1,0 +1,19 @@
+import { formatMoney, toMinor, type Currency } from '../shared/money';
+
+/** Server figures arrive in major units with their currency; show them with Intl (KWD 3, AED 2). */
+export function money(amount: number, currency: Currency): string {
+  return formatMoney(toMinor(amount, currency), currency);
+}
+
+export function percent(n: number): string {
+  return new Intl.NumberFormat('en-KW', { maximumFractionDigits: 1 }).format(n);
+}
+
+export function relativeTime(iso: string | null, now = Date.now()): string | null {
+  if (!iso) return null;
+  const diffMin = Math.round((new Date(iso).getTime() - now) / 60000);
+  const rtf = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  if (Math.abs(diffMin) < 60) return rtf.format(diffMin, 'minute');
+  if (Math.abs(diffMin) < 1440) return rtf.format(Math.round(diffMin / 60), 'hour');
+  return rtf.format(Math.round(diffMin / 1440), 'day');
+}

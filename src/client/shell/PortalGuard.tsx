@@ -1,0 +1,36 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
+import { guardRoute, type GuardedRoute } from '../../shared/guards';
+import type { SessionUser } from '../../shared/schemas/auth';
+import { useT } from '../i18n';
+import { useSession } from '../session';
+import { toast } from '../toast';
+import { FullScreenLoader } from '../ui/Spinner';
+
+/**
+ * Spec section 6 guards: while the session loads, the loading screen; then either
+ * the portal, or the spec's toast and a redirect after its delay.
+ */
+export function PortalGuard({ route, children }: { route: GuardedRoute; children: (user: SessionUser) => ReactNode }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { user, isLoading } = useSession();
+  const decision = isLoading ? null : guardRoute(route, user);
+
+  useEffect(() => {
+    if (!decision || decision.kind === 'allow') return;
+    if (decision.toast) {
+      const { title, description, params, variant } = decision.toast;
+      toast({ title: t(title, params), description: description ? t(description, params) : undefined, variant });
+    }
+    const go = () => (decision.fullNavigation ? window.location.assign(decision.to) : navigate({ href: decision.to, replace: true }));
+    const timer = setTimeout(go, decision.delayMs);
+    return () => clearTimeout(timer);
+    // Re-run only when the decision itself changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [decision?.kind, decision?.kind === 'redirect' ? decision.to : null]);
+
+  if (isLoading) return <FullScreenLoader label={t('app.loading')} />;
+  if (!user || decision?.kind !== 'allow') return <FullScreenLoader label={t('app.loading')} />;
+  return <>{children(user)}</>;
+}

@@ -1,0 +1,49 @@
+import { trpcServer } from '@hono/trpc-server';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import type { Db } from '../../db/client';
+import type { Env } from './env';
+import { errorBody, mapError } from './http/errors';
+import { originCheck, securityHeaders } from './http/security';
+import { sessionMiddleware } from './http/session';
+import { serveSpa } from './http/static';
+import { navigationRoutes } from './rest/navigation';
+import { restShims } from './rest/shims';
+import { contextFromVars, type AppVariables } from './trpc/context';
+import { appRouter } from './trpc/root';
+
+/** The whole server as one Hono app: security, sessions, tRPC, REST shims, the SPA. */
+export function createApp(db: Db, env: Env) {
+  const app = new Hono<{ Variables: AppVariables }>();
+  app.use(securityHeaders());
+  app.use('/api/*', originCheck({ appUrl: env.APP_URL, trustProxy: env.TRUST_PROXY }));
+  app.use('/api/*', sessionMiddleware(db, env));
+  app.use('/api/*', async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
+
+  app.use(
+    '/api/trpc/*',
+    trpcServer({
+      router: appRouter,
+      endpoint: '/api/trpc',
+      createContext: (opts, c) => contextFromVars((c as unknown as { var: AppVariables }).var, opts.resHeaders),
+      onError: ({ error }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error);
+      },
+    }),
+  );
+  app.route('/api', navigationRoutes());
+  app.route('/api', restShims());
+  app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
+
+  app.use(compress());
+  app.get('*', serveSpa(env.DIST_DIR));
+
+  app.onError((err, c) => {
+    const mapped = mapError(err);
+    return c.json(mapped.body, mapped.status as 500);
+  });
+  return app;
+}

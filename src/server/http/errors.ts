@@ -1,0 +1,39 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { ZodError } from 'zod';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+import { DomainError } from '../errors';
+
+/** The one REST error shape. `success`/`message` keep the spec's login contract. */
+export function errorBody(code: ErrorCode, message: string, field?: string) {
+  return { success: false as const, message, error: { code, message, ...(field ? { field } : {}) } };
+}
+
+export interface MappedError {
+  status: number;
+  body: ReturnType<typeof errorBody>;
+  retryAfter?: number;
+}
+
+function fromZod(err: ZodError): MappedError {
+  const issue = err.issues[0];
+  const field = issue?.path.join('.') || undefined;
+  const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'Invalid input';
+  return { status: 400, body: errorBody('BAD_REQUEST', message, field) };
+}
+
+/** Map anything thrown behind a REST shim to status + body; unknown errors are 500 and logged. */
+export function mapError(err: unknown): MappedError {
+  const cause = err instanceof TRPCError ? err.cause : err;
+  if (cause instanceof ZodError) return fromZod(cause);
+  if (cause instanceof DomainError) {
+    return { status: ERROR_STATUS[cause.code], body: errorBody(cause.code, cause.message, cause.field), retryAfter: cause.retryAfterSeconds };
+  }
+  if (err instanceof TRPCError) {
+    const status = getHTTPStatusCodeFromError(err);
+    const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((k) => ERROR_STATUS[k] === status) ?? 'BAD_REQUEST';
+    if (status < 500) return { status, body: errorBody(code, err.message) };
+  }
+  console.error(err);
+  return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', 'Internal server error') };
+}

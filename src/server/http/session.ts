@@ -1,0 +1,54 @@
+import type { MiddlewareHandler } from 'hono';
+import { getConnInfo } from 'hono/bun';
+import type { Db } from '../../../db/client';
+import type { Env } from '../env';
+import { loadSessionUser } from '../services/users';
+import { validateSessionToken } from '../services/sessions';
+import type { AppVariables } from '../trpc/context';
+import { clearSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies';
+import { ownOrigin } from './security';
+
+function clientIp(c: Parameters<MiddlewareHandler>[0], trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/** Resolve the cookie to a user once per request; renew and re-set the cookie when due. */
+export const sessionMiddleware =
+  (db: Db, env: Env): MiddlewareHandler<{ Variables: AppVariables }> =>
+  async (c, next) => {
+    const origin = ownOrigin(c.req.url, c.req.header('host'), env.TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined, env.APP_URL);
+    const secureCookies = origin.startsWith('https:');
+    c.set('db', db);
+    c.set('config', env);
+    c.set('ip', clientIp(c, env.TRUST_PROXY));
+    c.set('secureCookies', secureCookies);
+    c.set('user', null);
+    c.set('sessionId', null);
+
+    let extraCookie: string | undefined;
+    const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
+    if (token) {
+      const session = await validateSessionToken(db, token);
+      const user = session ? await loadSessionUser(db, session.userId) : null;
+      if (session && user) {
+        c.set('user', user);
+        c.set('sessionId', session.sessionId);
+        if (session.renewed) extraCookie = sessionCookie(token, session.expiresAt, secureCookies);
+      } else {
+        extraCookie = clearSessionCookie(secureCookies);
+      }
+    }
+    await next();
+    if (extraCookie && !c.res.headers.get('set-cookie')?.includes(`${SESSION_COOKIE}=`)) {
+      c.res = new Response(c.res.body, c.res);
+      c.res.headers.append('Set-Cookie', extraCookie);
+    }
+  };

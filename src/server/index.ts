@@ -1,0 +1,32 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { createDb } from '../../db/client';
+import { applyMigrations } from '../../db/migrate';
+import { seedDemoIfEmpty } from '../../db/seed';
+import { createApp } from './app';
+import { loadEnv } from './env';
+
+let env;
+try {
+  env = loadEnv();
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
+}
+
+const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+await applyMigrations(db);
+if (env.SEED_DEMO && (await seedDemoIfEmpty(db))) console.log('Seeded demo data (password for every demo account: Demo1234!)');
+
+if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
+  console.log('Front end not built yet: building it now (vite build)...');
+  const build = Bun.spawnSync([process.execPath, 'x', '--bun', 'vite', 'build'], { stdout: 'inherit', stderr: 'inherit' });
+  if (build.exitCode !== 0) {
+    console.error('Front-end build failed');
+    process.exit(1);
+  }
+}
+
+const app = createApp(db, env);
+const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, idleTimeout: 60 });
+console.log(`KWT Delivery listening on http://localhost:${server.port}`);

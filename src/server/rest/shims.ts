@@ -1,0 +1,72 @@
+import { Hono, type Context } from 'hono';
+import { createCaller } from '../trpc/root';
+import { contextFromVars, type AppVariables } from '../trpc/context';
+import { errorBody, mapError } from '../http/errors';
+
+type Caller = ReturnType<typeof createCaller>;
+type Input = { body: unknown; params: Record<string, string> };
+
+interface Shim {
+  method: 'get' | 'post';
+  path: string;
+  call: (caller: Caller, input: Input) => Promise<unknown>;
+}
+
+const obj = (body: unknown) => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
+
+/**
+ * Every spec path (section 7) as a thin door onto the same tRPC procedure.
+ * No logic here: parse the body, call, shape the answer.
+ */
+export const SHIMS: Shim[] = [
+  { method: 'get', path: '/auth/user', call: (c) => c.auth.user() },
+  { method: 'post', path: '/auth/login', call: (c, i) => c.auth.login(i.body as never) },
+  { method: 'post', path: '/auth/logout', call: (c) => c.auth.logout() },
+  { method: 'get', path: '/dashboard/admin', call: (c) => c.admin.stats() },
+  { method: 'get', path: '/companies', call: (c) => c.admin.companies() },
+  { method: 'get', path: '/company/riders', call: (c) => c.company.riders() },
+  { method: 'get', path: '/dashboard/rider', call: (c) => c.rider.dashboard() },
+  { method: 'get', path: '/tracking/today', call: (c) => c.tracking.today() },
+  {
+    method: 'post',
+    path: '/riders/:id/location',
+    call: (c, i) => c.tracking.location({ ...obj(i.body), id: i.params.id } as never),
+  },
+  { method: 'post', path: '/contact/submit', call: (c, i) => c.contact.submit(i.body as never) },
+];
+
+async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
+  const text = await c.req.text();
+  if (!text.trim()) return { ok: true, body: undefined };
+  try {
+    return { ok: true, body: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+export function restShims() {
+  const api = new Hono<{ Variables: AppVariables }>();
+  for (const shim of SHIMS) {
+    api[shim.method](shim.path, async (c) => {
+      const parsed = shim.method === 'post' ? await readJson(c) : { ok: true as const, body: undefined };
+      if (!parsed.ok) return c.json(errorBody('BAD_REQUEST', 'Malformed JSON body'), 400);
+      const resHeaders = new Headers();
+      const caller = createCaller(contextFromVars(c.var, resHeaders));
+      let status = 200;
+      let body: unknown;
+      try {
+        body = await shim.call(caller, { body: parsed.body, params: c.req.param() as Record<string, string> });
+      } catch (err) {
+        const mapped = mapError(err);
+        status = mapped.status;
+        body = mapped.body;
+        if (mapped.retryAfter) resHeaders.set('Retry-After', String(mapped.retryAfter));
+      }
+      const res = c.json(body ?? null, status as 200);
+      resHeaders.forEach((value, key) => res.headers.append(key, value));
+      return res;
+    });
+  }
+  return api;
+}

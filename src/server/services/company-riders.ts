@@ -1,0 +1,34 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { orders, riders } from '../../../db/schema';
+import { fromMinor } from '../../shared/money';
+
+/** A company's riders with their delivered orders and earnings; only that company's rows. */
+export async function listCompanyRiders(db: Db, companyId: string) {
+  const rows = await db
+    .select({
+      id: riders.id,
+      name: riders.name,
+      email: riders.email,
+      phone: riders.phone,
+      vehicleType: riders.vehicleType,
+      licenseNumber: riders.licenseNumber,
+      status: riders.status,
+      region: riders.region,
+      companyId: riders.companyId,
+      lastSeenAt: riders.lastSeenAt,
+      orders: sql<number>`count(${orders.id})`.mapWith(Number),
+      earningsMinor: sql<number>`coalesce(sum(${orders.deliveryFeeMinor}), 0)`.mapWith(Number),
+    })
+    .from(riders)
+    .leftJoin(orders, and(eq(orders.riderId, riders.id), eq(orders.status, 'delivered')))
+    .where(eq(riders.companyId, companyId))
+    .groupBy(riders.id)
+    .orderBy(asc(riders.name));
+  return rows.map(({ earningsMinor, ...r }) => ({
+    ...r,
+    vehicle: r.vehicleType,
+    earnings: fromMinor(earningsMinor, r.region),
+    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+  }));
+}

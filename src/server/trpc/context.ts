@@ -1,0 +1,31 @@
+import type { Db } from '../../../db/client';
+import type { SessionUser } from '../../shared/schemas/auth';
+import type { Env } from '../env';
+
+/** What every door (tRPC, REST shim, MCP) knows about a request. */
+export interface AppContext {
+  db: Db;
+  /** Named config, not env: @hono/trpc-server overwrites ctx.env with the runtime's env. */
+  config: Env;
+  user: SessionUser | null;
+  sessionId: string | null;
+  ip: string;
+  /** Cookies and other headers a procedure wants on the response. */
+  resHeaders: Headers;
+  secureCookies: boolean;
+}
+
+/** Hono variables set by the session middleware. */
+export interface AppVariables {
+  db: Db;
+  /** Named config, not env: @hono/trpc-server overwrites ctx.env with the runtime's env. */
+  config: Env;
+  user: SessionUser | null;
+  sessionId: string | null;
+  ip: string;
+  secureCookies: boolean;
+}
+
+export function contextFromVars(vars: AppVariables, resHeaders: Headers): AppContext {
+  return { ...vars, resHeaders };
+}

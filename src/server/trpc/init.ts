@@ -1,0 +1,69 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import { ZodError } from 'zod';
+import type { Permission } from '../../shared/permissions';
+import { can, requiredPrivilege } from '../../shared/permissions';
+import { t as msg } from '../../shared/i18n';
+import { DomainError } from '../errors';
+import type { AppContext } from './context';
+
+const t = initTRPC.context<AppContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause;
+    const zodIssue = cause instanceof ZodError ? cause.issues[0] : undefined;
+    const field = zodIssue ? zodIssue.path.join('.') : cause instanceof DomainError ? cause.field : undefined;
+    const message = zodIssue ? `${field ? `${field}: ` : ''}${zodIssue.message}` : shape.message;
+    return { ...shape, message, data: { ...shape.data, field, stack: undefined } };
+  },
+});
+
+/** Domain errors thrown by services become typed TRPCErrors, with their code. */
+const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof DomainError) {
+    const cause = result.error.cause;
+    if (cause.retryAfterSeconds) ctx.resHeaders.set('Retry-After', String(cause.retryAfterSeconds));
+    const code = cause.code === 'CONFLICT' ? 'CONFLICT' : cause.code;
+    throw new TRPCError({ code, message: cause.message, cause });
+  }
+  return result;
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(mapDomainErrors);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('error.UNAUTHORIZED') });
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export function deniedMessage(permission: Permission): string {
+  return msg('guard.denied', { action: permission, privilege: requiredPrivilege(permission) });
+}
+
+/** Guard by the one permissions table. */
+export const permittedProcedure = (permission: Permission) =>
+  authedProcedure.use(({ ctx, next }) => {
+    if (!can(ctx.user.role, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage(permission) });
+    return next();
+  });
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin')
+    throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-admin-portal') });
+  return next();
+});
+
+/** A company manager, with ctx.companyId narrowed to their own company. */
+export const companyProcedure = authedProcedure.use(({ ctx, next }) => {
+  const companyId = ctx.user.role === 'company' ? ctx.user.roleData.id : null;
+  if (!companyId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-company-portal') });
+  return next({ ctx: { ...ctx, companyId } });
+});
+
+/** A rider, with ctx.riderId narrowed to their own rider record. */
+export const riderProcedure = authedProcedure.use(({ ctx, next }) => {
+  const riderId = ctx.user.role === 'rider' ? ctx.user.roleData.id : null;
+  if (!riderId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-rider-portal') });
+  return next({ ctx: { ...ctx, riderId } });
+});

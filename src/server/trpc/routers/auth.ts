@@ -1,0 +1,25 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import { loginInput } from '../../../shared/schemas/auth';
+import { clearSessionCookie, sessionCookie } from '../../http/cookies';
+import { login } from '../../services/auth';
+import { invalidateSession } from '../../services/sessions';
+import { authedProcedure, publicProcedure } from '../init';
+
+export const authRouter = {
+  /** The signed-in user, or null when signed out. */
+  me: publicProcedure.query(({ ctx }) => ctx.user),
+  /** The signed-in user; UNAUTHORIZED (401 on REST) when signed out. */
+  user: authedProcedure.query(({ ctx }) => ctx.user),
+
+  login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
+    const { user, session } = await login(ctx.db, input, ctx.ip);
+    ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
+    return { success: true as const, message: 'Login successful', user };
+  }),
+
+  logout: publicProcedure.mutation(async ({ ctx }) => {
+    if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId);
+    ctx.resHeaders.append('Set-Cookie', clearSessionCookie(ctx.secureCookies));
+    return { success: true as const };
+  }),
+} satisfies TRPCRouterRecord;

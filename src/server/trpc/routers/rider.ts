@@ -1,0 +1,7 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import { riderDashboard } from '../../services/rider-day';
+import { riderProcedure } from '../init';
+
+export const riderRouter = {
+  dashboard: riderProcedure.query(({ ctx }) => riderDashboard(ctx.db, ctx.riderId)),
+} satisfies TRPCRouterRecord;

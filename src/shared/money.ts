@@ -1,0 +1,34 @@
+/** Money is kept as integer minor units with its currency; never as a float. */
+export const CURRENCIES = ['KWD', 'AED'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+
+/** KWD has 1000 fils, AED 100 fils. */
+export const MINOR_DIGITS: Record<Currency, number> = { KWD: 3, AED: 2 };
+
+export function minorPerUnit(currency: Currency): number {
+  return 10 ** MINOR_DIGITS[currency];
+}
+
+/** Parse a decimal amount ("1.25", 1.25) into integer minor units, rounding half away from zero. */
+export function toMinor(amount: number | string, currency: Currency): number {
+  const n = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(n)) throw new RangeError('amount is not a finite number');
+  const scaled = n * minorPerUnit(currency);
+  return Math.sign(scaled) * Math.round(Math.abs(scaled) + 1e-9);
+}
+
+export function fromMinor(minor: number, currency: Currency): number {
+  return minor / minorPerUnit(currency);
+}
+
+export const REGION_LOCALE: Record<Currency, string> = { KWD: 'en-KW', AED: 'en-AE' };
+
+export function formatMoney(minor: number, currency: Currency, locale = REGION_LOCALE[currency]): string {
+  const digits = MINOR_DIGITS[currency];
+  return new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(fromMinor(minor, currency));
+}

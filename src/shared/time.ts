@@ -1,0 +1,28 @@
+/** Calendar helpers for fixed-zone business days (Asia/Kuwait, Asia/Dubai). */
+
+/** Offset of `timeZone` from UTC at `at`, in minutes (e.g. +180 for Asia/Kuwait). */
+export function zoneOffsetMinutes(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(at);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(at.getTime() / 1000) * 1000) / 60000);
+}
+
+/** The UTC instant at which the local day containing `at` began in `timeZone`. */
+export function startOfDayInZone(at: Date, timeZone: string): Date {
+  const offset = zoneOffsetMinutes(timeZone, at);
+  const local = new Date(at.getTime() + offset * 60000);
+  const midnightLocalAsUtc = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate());
+  return new Date(midnightLocalAsUtc - offset * 60000);
+}
+
+export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,0 +1,61 @@
+import tailwindcss from '@tailwindcss/vite';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const API_PORT = Number(process.env.API_PORT ?? 3000);
+
+export default defineConfig({
+  plugins: [
+    // The router plugin must come before react().
+    tanstackRouter({
+      target: 'react',
+      routesDirectory: './routes',
+      generatedRouteTree: './src/routeTree.gen.ts',
+      autoCodeSplitting: true,
+    }),
+    react(),
+    tailwindcss(),
+    VitePWA({
+      strategies: 'generateSW',
+      filename: 'service-worker.js',
+      registerType: 'autoUpdate',
+      injectRegister: 'script-defer',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: 'KWT Delivery',
+        short_name: 'KWT Delivery',
+        description: 'Delivery fleet management for Kuwait and the UAE',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'portrait',
+        theme_color: '#0f766e',
+        background_color: '#ffffff',
+        lang: 'en',
+        categories: ['business', 'productivity'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/icons/maskable-192.png', sizes: '192x192', type: 'image/png', purpose: 'maskable' },
+          { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        navigateFallback: '/index.html',
+        // API answers are never served from the cache.
+        navigateFallbackDenylist: [/^\/api\//, /^\/mcp/],
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
+        runtimeCaching: [{ urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' }],
+        cleanupOutdatedCaches: true,
+      },
+    }),
+  ],
+  server: {
+    port: 5173,
+    proxy: { '/api': { target: `http://127.0.0.1:${API_PORT}`, changeOrigin: false } },
+  },
+  build: { outDir: 'dist', sourcemap: false },
+});
