@@ -78,17 +78,20 @@ function buildOrders(rand: ReturnType<typeof prng>, co: CompanySeed, n: number, 
   return rows;
 }
 
+/** The server's password hasher, passed in so db/ stays below src/server. */
+export type HashPassword = (password: string) => Promise<string>;
+
 /** Seed the demo business when the database has no users. Returns true when it seeded. */
-export async function seedDemoIfEmpty(db: Db, now = Date.now()): Promise<boolean> {
+export async function seedDemoIfEmpty(db: Db, hash: HashPassword, now = Date.now()): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(users);
   if ((row?.n ?? 0) > 0) return false;
-  await seedDemo(db, now);
+  await seedDemo(db, hash, now);
   return true;
 }
 
-export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
+export async function seedDemo(db: Db, hash: HashPassword, now = Date.now()): Promise<void> {
   const rand = prng(20261122);
-  const passwordHash = await Bun.password.hash(DEMO_PASSWORD, { algorithm: 'argon2id', memoryCost: 19456, timeCost: 2 });
+  const passwordHash = await hash(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [admin, fastManager, emiratesManager, kwRider, aeRider] = await tx
       .insert(users)
@@ -161,14 +164,4 @@ export async function seedDemo(db: Db, now = Date.now()): Promise<void> {
     }
     await tx.insert(locationPings).values(pings);
   });
-}
-
-if (import.meta.main) {
-  const { loadEnv } = await import('../src/server/env');
-  const { createDb } = await import('./client');
-  const { applyMigrations } = await import('./migrate');
-  const env = loadEnv();
-  const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
-  await applyMigrations(db);
-  console.log((await seedDemoIfEmpty(db)) ? 'demo data seeded' : 'database not empty: nothing seeded');
 }

@@ -4,6 +4,7 @@ import { createDb } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
 import { seedDemoIfEmpty } from '../../db/seed';
 import { createApp } from './app';
+import { hashPassword } from './auth/password';
 import { loadEnv } from './env';
 
 let env;
@@ -16,7 +17,7 @@ try {
 
 const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
 await applyMigrations(db);
-if (env.SEED_DEMO && (await seedDemoIfEmpty(db))) console.log('Seeded demo data (password for every demo account: Demo1234!)');
+if (env.SEED_DEMO && (await seedDemoIfEmpty(db, hashPassword))) console.log('Seeded demo data (password for every demo account: Demo1234!)');
 
 if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
   console.log('Front end not built yet: building it now (vite build)...');

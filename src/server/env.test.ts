@@ -1,0 +1,37 @@
+import { describe, expect, test } from 'bun:test';
+import { parseEnv } from './env';
+
+describe('parseEnv', () => {
+  test('defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.NODE_ENV).toBe('development');
+    expect(env.DATABASE_URL).toBe('file:./data/kwt-delivery.db');
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.TRUST_PROXY).toBe(false);
+    expect(env.AED_TO_KWD_RATE).toBe(0.0835);
+  });
+
+  test('empty strings count as unset', () => {
+    expect(parseEnv({ PORT: '' }).PORT).toBe(3000);
+  });
+
+  test('a bad PORT stops start-up with a message naming PORT', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/Invalid environment configuration:\n {2}PORT: /);
+  });
+
+  test('other bad settings name themselves', () => {
+    expect(() => parseEnv({ DATABASE_URL: 'postgres://x' })).toThrow(/DATABASE_URL: must start with file:, libsql:, http\(s\): or ws\(s\):/);
+    expect(() => parseEnv({ SEED_DEMO: 'yes' })).toThrow(/SEED_DEMO/);
+    expect(() => parseEnv({ APP_URL: 'not a url' })).toThrow(/APP_URL/);
+  });
+
+  test('booleans and numbers are parsed', () => {
+    const env = parseEnv({ PORT: '8080', SEED_DEMO: 'false', TRUST_PROXY: 'true', DATABASE_URL: 'libsql://db.turso.io' });
+    expect(env.PORT).toBe(8080);
+    expect(env.SEED_DEMO).toBe(false);
+    expect(env.TRUST_PROXY).toBe(true);
+    expect(env.DATABASE_URL).toBe('libsql://db.turso.io');
+  });
+});

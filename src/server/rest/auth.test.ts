@@ -1,0 +1,266 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { sessions } from '../../../db/schema';
+import { freshDb } from '../../../test/db';
+import { TEST_PASSWORD } from '../../../test/factories';
+import { getWith, login, postJson, req, setCookieFor, testApp, type TestApp } from '../../../test/app';
+import { makeWorld, type World } from '../../../test/world';
+import { sessionIdFromToken } from '../auth/tokens';
+
+let db: Db;
+let app: TestApp;
+let w: World;
+
+beforeAll(async () => {
+  db = await freshDb();
+  app = testApp(db);
+  w = await makeWorld(db);
+});
+
+const tokenOf = (cookie: string) => cookie.split(';')[0]!.split('=')[1]!;
+
+describe('POST /api/auth/login', () => {
+  test('success: 200, the user, and an HttpOnly SameSite=Lax session cookie', async () => {
+    const res = await postJson(app, '/api/auth/login', { email: 'rider.a@example.com', password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toEqual({
+      success: true,
+      message: 'Login successful',
+      user: {
+        id: w.riderA.user.id,
+        email: 'rider.a@example.com',
+        firstName: 'Rami',
+        lastName: w.riderA.user.lastName,
+        role: 'rider',
+        companyName: 'Alpha Couriers',
+        roleData: { id: w.riderA.id },
+      },
+    });
+    const cookie = setCookieFor(res, 'kwt_session');
+    expect(cookie).toBeDefined();
+    const attrs = cookie!.split(';').map((s) => s.trim());
+    expect(attrs).toContain('HttpOnly');
+    expect(attrs).toContain('SameSite=Lax');
+    expect(attrs).toContain('Path=/');
+    expect(attrs).not.toContain('Secure');
+    const expires = attrs.find((a) => a.startsWith('Expires='));
+    expect(expires).toBeDefined();
+    const ttlDays = (Date.parse(expires!.slice('Expires='.length)) - Date.now()) / 86_400_000;
+    expect(ttlDays).toBeGreaterThan(29.9);
+    expect(ttlDays).toBeLessThanOrEqual(30);
+  });
+
+  test('the token carries at least 160 bits and only its SHA-256 is stored', async () => {
+    const res = await postJson(app, '/api/auth/login', { email: 'rider.a@example.com', password: TEST_PASSWORD });
+    const token = tokenOf(setCookieFor(res, 'kwt_session')!);
+    expect(token).toMatch(/^[a-z2-7]{32}$/); // 32 base32 chars = 160 bits
+    const all = await db.select().from(sessions).where(eq(sessions.userId, w.riderA.user.id));
+    expect(all.some((s) => s.id === token)).toBe(false);
+    const hashed = new Bun.CryptoHasher('sha256').update(token).digest('hex');
+    expect(sessionIdFromToken(token)).toBe(hashed);
+    const row = all.find((s) => s.id === hashed);
+    expect(row).toBeDefined();
+    expect(row!.id).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  test('two logins get different tokens', async () => {
+    const a = await login(app, 'rider.a@example.com', TEST_PASSWORD);
+    const b = await login(app, 'rider.a@example.com', TEST_PASSWORD);
+    expect(a).not.toBe(b);
+  });
+
+  test('the role hint in the body is ignored: the stored role decides', async () => {
+    const res = await postJson(app, '/api/auth/login', { email: 'rider.a@example.com', password: TEST_PASSWORD, role: 'admin' });
+    expect(res.status).toBe(200);
+    expect((await res.json()).user.role).toBe('rider');
+    const res2 = await postJson(app, '/api/auth/login', { email: 'manager@alpha.example', password: TEST_PASSWORD, role: 'rider' });
+    const body2 = await res2.json();
+    expect(body2.user.role).toBe('company');
+    expect(body2.user.roleData).toEqual({ id: w.companyA.id });
+  });
+
+  test('email is trimmed and case-insensitive', async () => {
+    const res = await postJson(app, '/api/auth/login', { email: '  Rider.A@Example.COM ', password: TEST_PASSWORD });
+    expect(res.status).toBe(200);
+  });
+
+  test('wrong password: 401 with the spec message', async () => {
+    const res = await postJson(app, '/api/auth/login', { email: 'rider.b@example.com', password: 'wrong-password' }, { ip: '198.51.100.7' });
+    expect(res.status).toBe(401);
+    expect(setCookieFor(res, 'kwt_session')).toBeUndefined();
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Invalid credentials. Please check your email and password.',
+      error: { code: 'UNAUTHORIZED', message: 'Invalid credentials. Please check your email and password.' },
+    });
+  });
+
+  test('unknown email: the same 401', async () => {
+    const res = await postJson(app, '/api/auth/login', { email: 'nobody@example.com', password: TEST_PASSWORD }, { ip: '198.51.100.8' });
+    expect(res.status).toBe(401);
+    const body = await res.json();
+    expect(body.success).toBe(false);
+    expect(body.message).toBe('Invalid credentials. Please check your email and password.');
+    expect(body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  test('missing password: 400 naming the field', async () => {
+    const res = await postJson(app, '/api/auth/login', { email: 'rider.a@example.com' });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.success).toBe(false);
+    expect(body.error.code).toBe('BAD_REQUEST');
+    expect(body.error.field).toBe('password');
+  });
+
+  test('blank email: 400 with the spec text', async () => {
+    const res = await postJson(app, '/api/auth/login', { email: '   ', password: 'x' });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.field).toBe('email');
+    expect(body.error.message).toBe('email: Please enter both email and password');
+  });
+
+  test('malformed JSON: 400', async () => {
+    const res = await postJson(app, '/api/auth/login', '{"email": ');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'Malformed JSON body',
+      error: { code: 'BAD_REQUEST', message: 'Malformed JSON body' },
+    });
+  });
+
+  test('no body or a non-object body: 400, never 500', async () => {
+    for (const body of ['', '[]', '"x"', 'null', '42']) {
+      const res = await postJson(app, '/api/auth/login', body);
+      expect(res.status).toBe(400);
+      expect((await res.json()).error.code).toBe('BAD_REQUEST');
+    }
+  });
+
+  test('a cookie is Secure behind https (X-Forwarded-Proto with TRUST_PROXY)', async () => {
+    const res = await postJson(
+      app,
+      '/api/auth/login',
+      { email: 'rider.a@example.com', password: TEST_PASSWORD },
+      { headers: { 'x-forwarded-proto': 'https' } },
+    );
+    expect(res.status).toBe(200);
+    expect(setCookieFor(res, 'kwt_session')!.split(';').map((s) => s.trim())).toContain('Secure');
+  });
+});
+
+describe('GET /api/auth/user', () => {
+  test('signed out: 401', async () => {
+    const res = await req(app, '/api/auth/user');
+    expect(res.status).toBe(401);
+    const body = await res.json();
+    expect(body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  test('a rider: roleData.id is the rider id and companyName is the rider’s company', async () => {
+    const cookie = await login(app, 'rider.b@example.com', TEST_PASSWORD);
+    const res = await getWith(app, '/api/auth/user', cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      id: w.riderB.user.id,
+      email: 'rider.b@example.com',
+      firstName: 'Rashed',
+      lastName: w.riderB.user.lastName,
+      role: 'rider',
+      companyName: 'Beta Express',
+      roleData: { id: w.riderB.id },
+    });
+  });
+
+  test('a company manager: roleData.id is the company id', async () => {
+    const cookie = await login(app, 'manager@beta.example', TEST_PASSWORD);
+    const body = await (await getWith(app, '/api/auth/user', cookie)).json();
+    expect(body).toEqual({
+      id: w.managerB.id,
+      email: 'manager@beta.example',
+      firstName: 'Badr',
+      lastName: w.managerB.lastName,
+      role: 'company',
+      companyName: 'Beta Express',
+      roleData: { id: w.companyB.id },
+    });
+  });
+
+  test('an admin: no company, no role id', async () => {
+    const cookie = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
+    const body = await (await getWith(app, '/api/auth/user', cookie)).json();
+    expect(body.role).toBe('admin');
+    expect(body.companyName).toBeNull();
+    expect(body.roleData).toEqual({ id: null });
+  });
+});
+
+describe('logout', () => {
+  test('POST /api/auth/logout ends the session and clears the cookie', async () => {
+    const cookie = await login(app, 'rider.a@example.com', TEST_PASSWORD);
+    expect((await getWith(app, '/api/auth/user', cookie)).status).toBe(200);
+    const res = await postJson(app, '/api/auth/logout', {}, { cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ success: true });
+    const cleared = setCookieFor(res, 'kwt_session')!;
+    expect(cleared).toContain('Max-Age=0');
+    expect((await getWith(app, '/api/auth/user', cookie)).status).toBe(401);
+    const row = await db.query.sessions.findFirst({ where: eq(sessions.id, sessionIdFromToken(tokenOf(cookie))) });
+    expect(row).toBeUndefined();
+  });
+
+  test('POST /api/auth/logout when signed out still answers 200', async () => {
+    const res = await postJson(app, '/api/auth/logout', undefined);
+    expect(res.status).toBe(200);
+  });
+
+  for (const path of ['/api/logout', '/api/auth/logout']) {
+    test(`GET ${path} ends the session and goes to /`, async () => {
+      const cookie = await login(app, 'manager@alpha.example', TEST_PASSWORD);
+      const res = await getWith(app, path, cookie);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/');
+      expect(setCookieFor(res, 'kwt_session')).toContain('Max-Age=0');
+      expect((await getWith(app, '/api/auth/user', cookie)).status).toBe(401);
+      const row = await db.query.sessions.findFirst({ where: eq(sessions.id, sessionIdFromToken(tokenOf(cookie))) });
+      expect(row).toBeUndefined();
+    });
+  }
+
+  test('logout ends only that session: another device stays signed in', async () => {
+    const phone = await login(app, 'rider.b@example.com', TEST_PASSWORD);
+    const laptop = await login(app, 'rider.b@example.com', TEST_PASSWORD);
+    await getWith(app, '/api/logout', phone);
+    expect((await getWith(app, '/api/auth/user', phone)).status).toBe(401);
+    expect((await getWith(app, '/api/auth/user', laptop)).status).toBe(200);
+  });
+});
+
+describe('GET /api/login without Google configured', () => {
+  test('goes to /login', async () => {
+    const res = await req(app, '/api/login');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/login');
+  });
+
+  test('keeps a valid redirect', async () => {
+    const res = await req(app, '/api/login?redirect=/rider');
+    expect(res.status).toBe(302);
+    const to = new URL(res.headers.get('location')!, 'http://localhost');
+    expect(to.pathname).toBe('/login');
+    expect(to.searchParams.get('redirect')).toBe('/rider');
+    expect([...to.searchParams.keys()]).toEqual(['redirect']);
+  });
+
+  test('drops an invalid redirect', async () => {
+    for (const bad of ['https://evil.example', '//evil.example', '/settings']) {
+      const res = await req(app, `/api/login?redirect=${encodeURIComponent(bad)}`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/login');
+    }
+  });
+});

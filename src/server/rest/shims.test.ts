@@ -1,0 +1,166 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { locationPings } from '../../../db/schema';
+import { freshDb } from '../../../test/db';
+import { DENIED } from '../../../test/expect';
+import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
+import { getWith, login, postJson, req, testApp, type TestApp } from '../../../test/app';
+import { makeWorld, type World } from '../../../test/world';
+import { SHIMS } from './shims';
+
+type Actor = 'signedOut' | 'riderA' | 'riderB' | 'companyA' | 'companyB' | 'admin';
+const ACTORS: Actor[] = ['signedOut', 'riderA', 'riderB', 'companyA', 'companyB', 'admin'];
+
+let db: Db;
+let app: TestApp;
+let w: World;
+const cookies = {} as Record<Actor, string | undefined>;
+
+beforeAll(async () => {
+  db = await freshDb();
+  app = testApp(db);
+  w = await makeWorld(db);
+  await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered' });
+  const emails: Record<Exclude<Actor, 'signedOut'>, string> = {
+    riderA: 'rider.a@example.com',
+    riderB: 'rider.b@example.com',
+    companyA: 'manager@alpha.example',
+    companyB: 'manager@beta.example',
+    admin: 'admin@kwtdelivery.com',
+  };
+  cookies.signedOut = undefined;
+  for (const [actor, email] of Object.entries(emails)) cookies[actor as Actor] = await login(app, email, TEST_PASSWORD);
+});
+
+const contact = { name: 'Noor', email: 'noor@example.com', inquiryType: 'demo', message: 'Hi' };
+
+/** Expected status per actor for each spec path. */
+const ROWS: { method: 'GET' | 'POST'; label: string; path: () => string; body?: () => unknown; status: Record<Actor, number>; forbidden?: string }[] = [
+  { method: 'GET', label: '/api/auth/user', path: () => '/api/auth/user', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
+  { method: 'GET', label: '/api/dashboard/admin', path: () => '/api/dashboard/admin', status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 403, companyB: 403, admin: 200 }, forbidden: DENIED.admin },
+  { method: 'GET', label: '/api/companies', path: () => '/api/companies', status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 403, companyB: 403, admin: 200 }, forbidden: DENIED.admin },
+  { method: 'GET', label: '/api/company/riders', path: () => '/api/company/riders', status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 200, companyB: 200, admin: 403 }, forbidden: DENIED.company },
+  { method: 'GET', label: '/api/dashboard/rider', path: () => '/api/dashboard/rider', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'GET', label: '/api/tracking/today', path: () => '/api/tracking/today', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  {
+    method: 'POST',
+    label: '/api/riders/:id/location',
+    path: () => `/api/riders/${w.riderA.id}/location`,
+    body: () => ({ lat: 29.3, lng: 47.9 }),
+    status: { signedOut: 401, riderA: 200, riderB: 403, companyA: 403, companyB: 403, admin: 403 },
+    forbidden: DENIED.ownRider,
+  },
+  { method: 'POST', label: '/api/contact/submit', path: () => '/api/contact/submit', body: () => contact, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
+];
+
+function send(row: (typeof ROWS)[number], cookie?: string) {
+  return row.method === 'GET' ? getWith(app, row.path(), cookie) : postJson(app, row.path(), row.body?.() ?? {}, { cookie });
+}
+
+describe('REST shims enforce the same guards', () => {
+  for (const row of ROWS) {
+    for (const actor of ACTORS) {
+      const expected = row.status[actor];
+      test(`${row.method} ${row.label} as ${actor} → ${expected}`, async () => {
+        const res = await send(row, cookies[actor]);
+        expect(res.status).toBe(expected);
+        if (expected === 401) {
+          const body = await res.json();
+          expect(body.error).toEqual({ code: 'UNAUTHORIZED', message: DENIED.signedOut });
+        } else if (expected === 403) {
+          const body = await res.json();
+          expect(body.error).toEqual({ code: 'FORBIDDEN', message: row.forbidden! });
+        }
+      });
+    }
+  }
+
+  test('every shim is in the table above', () => {
+    const covered = new Set(ROWS.map((r) => `${r.method} ${r.label}`));
+    const missing = SHIMS.map((s) => `${s.method.toUpperCase()} /api${s.path}`).filter(
+      (k) => !covered.has(k) && !['POST /api/auth/login', 'POST /api/auth/logout'].includes(k),
+    );
+    expect(missing).toEqual([]);
+  });
+});
+
+describe('REST answers', () => {
+  test('GET /api/dashboard/admin gives the six stats', async () => {
+    const body = await (await getWith(app, '/api/dashboard/admin', cookies.admin)).json();
+    expect(Object.keys(body).sort()).toEqual(['activeRiders', 'completionRate', 'dailyOrders', 'totalCompanies', 'totalRevenue', 'totalRiders']);
+    expect(body.totalCompanies).toBe(2);
+    expect(body.totalRiders).toBe(4);
+  });
+
+  test('GET /api/company/riders is company B’s riders only for manager B', async () => {
+    const body = (await (await getWith(app, '/api/company/riders', cookies.companyB)).json()) as { id: string }[];
+    expect(body.map((r) => r.id).sort()).toEqual([w.riderB.id, w.riderB2.id].sort());
+  });
+
+  test('POST /api/riders/:id/location stores the ping for the signed-in rider', async () => {
+    const res = await postJson(app, `/api/riders/${w.riderB.id}/location`, { lat: 25.2, lng: 55.27 }, { cookie: cookies.riderB });
+    expect(res.status).toBe(200);
+    const rows = await db.select().from(locationPings).where(eq(locationPings.riderId, w.riderB.id));
+    expect(rows).toHaveLength(1);
+  });
+
+  test('the id in the path wins over an id in the body', async () => {
+    const res = await postJson(app, `/api/riders/${w.riderB.id}/location`, { id: w.riderA.id, lat: 25.2, lng: 55.27 }, { cookie: cookies.riderA });
+    expect(res.status).toBe(403);
+  });
+
+  test('bad coordinates: 400 naming the field', async () => {
+    const res = await postJson(app, `/api/riders/${w.riderA.id}/location`, { lat: 91, lng: 47 }, { cookie: cookies.riderA });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'lat: lat must be between -90 and 90',
+      error: { code: 'BAD_REQUEST', message: 'lat: lat must be between -90 and 90', field: 'lat' },
+    });
+  });
+
+  test('the spec’s location call without a body is a 400, not a 500', async () => {
+    const res = await req(app, `/api/riders/${w.riderA.id}/location`, { method: 'POST', headers: { cookie: cookies.riderA! } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe('BAD_REQUEST');
+  });
+
+  test('contact without a message: 400 naming message', async () => {
+    const res = await postJson(app, '/api/contact/submit', { ...contact, message: '' });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error).toEqual({ code: 'BAD_REQUEST', message: 'message: Message is required', field: 'message' });
+  });
+});
+
+describe('tRPC over HTTP', () => {
+  test('guards answer with HTTP statuses', async () => {
+    expect((await req(app, '/api/trpc/admin.stats')).status).toBe(401);
+    expect((await getWith(app, '/api/trpc/admin.stats', cookies.companyA)).status).toBe(403);
+    expect((await getWith(app, '/api/trpc/admin.stats', cookies.admin)).status).toBe(200);
+  });
+
+  test('a validation error names the field', async () => {
+    const res = await postJson(app, '/api/trpc/tracking.location', { id: w.riderA.id, lat: 91, lng: 47 }, { cookie: cookies.riderA });
+    expect(res.status).toBe(400);
+    const body = await res.json();
+    expect(body.error.message).toBe('lat: lat must be between -90 and 90');
+    expect(body.error.data.code).toBe('BAD_REQUEST');
+    expect(body.error.data.field).toBe('lat');
+    expect(body.error.data.stack).toBeUndefined();
+  });
+
+  test('login over tRPC sets the session cookie; a lock-out sends Retry-After', async () => {
+    const ok = await postJson(app, '/api/trpc/auth.login', { email: 'rider.b@example.com', password: TEST_PASSWORD }, { ip: '192.0.2.77' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers.getSetCookie().some((c) => /^kwt_session=[a-z2-7]{32};/.test(c))).toBe(true);
+    for (let i = 0; i < 10; i++) {
+      await postJson(app, '/api/trpc/auth.login', { email: `x${i}@example.com`, password: 'nope' }, { ip: '192.0.2.78' });
+    }
+    const locked = await postJson(app, '/api/trpc/auth.login', { email: 'rider.b@example.com', password: TEST_PASSWORD }, { ip: '192.0.2.78' });
+    expect(locked.status).toBe(429);
+    expect(locked.headers.get('retry-after')).toMatch(/^[1-9][0-9]*$/);
+    expect((await locked.json()).error.data.code).toBe('TOO_MANY_REQUESTS');
+  });
+});

@@ -1,0 +1,138 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Db } from '../../../db/client';
+import { callerFor } from '../../../test/app';
+import { freshDb } from '../../../test/db';
+import { DENIED, expectTRPCError } from '../../../test/expect';
+import { TEST_PASSWORD } from '../../../test/factories';
+import { makeWorld, type World } from '../../../test/world';
+import type { createCaller } from './root';
+
+/**
+ * Every procedure against every kind of caller, through createCaller with the
+ * context a real request would build. 'ok' means it answered; anything else is
+ * the expected [code, message].
+ */
+type Caller = ReturnType<typeof createCaller>;
+type Actor = 'signedOut' | 'riderA' | 'riderB' | 'companyA' | 'companyB' | 'admin';
+type Outcome = 'ok' | readonly ['UNAUTHORIZED' | 'FORBIDDEN', string];
+
+const ACTORS: Actor[] = ['signedOut', 'riderA', 'riderB', 'companyA', 'companyB', 'admin'];
+const OUT = ['UNAUTHORIZED', DENIED.signedOut] as const;
+const no = (message: string) => ['FORBIDDEN', message] as const;
+
+let db: Db;
+let w: World;
+const callers = {} as Record<Actor, Caller>;
+
+beforeAll(async () => {
+  db = await freshDb();
+  w = await makeWorld(db);
+  const ids: Record<Actor, string | null> = {
+    signedOut: null,
+    riderA: w.riderA.user.id,
+    riderB: w.riderB.user.id,
+    companyA: w.managerA.id,
+    companyB: w.managerB.id,
+    admin: w.admin.id,
+  };
+  for (const a of ACTORS) callers[a] = await callerFor(db, ids[a]);
+});
+
+const contact = { name: 'Noor', email: 'noor@example.com', inquiryType: 'demo', message: 'Hi' } as const;
+
+const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Record<Actor, Outcome> }[] = [
+  {
+    name: 'auth.me',
+    call: (c) => c.auth.me(),
+    expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
+  },
+  {
+    name: 'auth.user',
+    call: (c) => c.auth.user(),
+    expect: { signedOut: OUT, riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
+  },
+  {
+    name: 'admin.stats',
+    call: (c) => c.admin.stats(),
+    expect: { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' },
+  },
+  {
+    name: 'admin.companies',
+    call: (c) => c.admin.companies(),
+    expect: { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' },
+  },
+  {
+    name: 'company.riders',
+    call: (c) => c.company.riders(),
+    expect: { signedOut: OUT, riderA: no(DENIED.company), riderB: no(DENIED.company), companyA: 'ok', companyB: 'ok', admin: no(DENIED.company) },
+  },
+  {
+    name: 'rider.dashboard',
+    call: (c) => c.rider.dashboard(),
+    expect: { signedOut: OUT, riderA: 'ok', riderB: 'ok', companyA: no(DENIED.rider), companyB: no(DENIED.rider), admin: no(DENIED.rider) },
+  },
+  {
+    name: 'tracking.today',
+    call: (c) => c.tracking.today(),
+    expect: { signedOut: OUT, riderA: 'ok', riderB: 'ok', companyA: no(DENIED.rider), companyB: no(DENIED.rider), admin: no(DENIED.rider) },
+  },
+  {
+    name: 'tracking.location for rider A',
+    call: (c) => c.tracking.location({ id: w.riderA.id, lat: 29.37, lng: 47.97 }),
+    expect: {
+      signedOut: OUT,
+      riderA: 'ok',
+      riderB: no(DENIED.ownRider),
+      companyA: no(DENIED.ownRider),
+      companyB: no(DENIED.ownRider),
+      admin: no(DENIED.ownRider),
+    },
+  },
+  {
+    name: 'ocr.captures',
+    call: (c) => c.ocr.captures(),
+    expect: { signedOut: OUT, riderA: 'ok', riderB: 'ok', companyA: no(DENIED.ocr), companyB: no(DENIED.ocr), admin: 'ok' },
+  },
+  {
+    name: 'ai.leads',
+    call: (c) => c.ai.leads(),
+    expect: { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' },
+  },
+  {
+    name: 'contact.submit',
+    call: (c) => c.contact.submit(contact),
+    expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
+  },
+  {
+    name: 'auth.login',
+    call: (c) => c.auth.login({ email: 'rider.a@example.com', password: TEST_PASSWORD }),
+    expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
+  },
+  {
+    name: 'auth.logout',
+    call: (c) => c.auth.logout(),
+    expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
+  },
+];
+
+describe('role guards on every procedure', () => {
+  for (const row of MATRIX) {
+    for (const actor of ACTORS) {
+      const outcome = row.expect[actor];
+      test(`${row.name} as ${actor} → ${outcome === 'ok' ? 'ok' : outcome[0]}`, async () => {
+        if (outcome === 'ok') {
+          await row.call(callers[actor]);
+        } else {
+          await expectTRPCError(row.call(callers[actor]), outcome[0], outcome[1]);
+        }
+      });
+    }
+  }
+
+  test('the matrix covers every procedure of the app router', async () => {
+    const { appRouter } = await import('./root');
+    const procedures = Object.keys(appRouter._def.procedures).sort();
+    const covered = new Set(MATRIX.map((r) => r.name.split(' ')[0]!));
+    expect(procedures.filter((p) => !covered.has(p))).toEqual([]);
+  });
+});

@@ -1,0 +1,84 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Db } from '../../../../db/client';
+import { cashSubmissions, locationPings, performanceSnapshots } from '../../../../db/schema';
+import { callerFor } from '../../../../test/app';
+import { freshDb } from '../../../../test/db';
+import { makeOrder } from '../../../../test/factories';
+import { makeWorld, type World } from '../../../../test/world';
+import { distanceKm } from '../../../shared/geo';
+import { startOfDayInZone } from '../../../shared/time';
+
+let db: Db;
+let w: World;
+const now = new Date();
+const kuwaitToday = startOfDayInZone(now, 'Asia/Kuwait');
+const yesterday = new Date(kuwaitToday.getTime() - 3_600_000);
+
+beforeAll(async () => {
+  db = await freshDb();
+  w = await makeWorld(db);
+  const A = w.companyA;
+  // Rider A today: two delivered (one cash 5.250 KWD), one picked up; yesterday: one delivered.
+  await makeOrder(db, A, { riderId: w.riderA.id, status: 'delivered', deliveryFeeMinor: 1000, paymentMethod: 'cash', codAmountMinor: 5250, createdAt: now, deliveredAt: now });
+  await makeOrder(db, A, { riderId: w.riderA.id, status: 'delivered', deliveryFeeMinor: 750, paymentMethod: 'card', codAmountMinor: 0, createdAt: now, deliveredAt: now });
+  await makeOrder(db, A, { riderId: w.riderA.id, status: 'picked_up', deliveryFeeMinor: 2000, createdAt: now });
+  await makeOrder(db, A, { riderId: w.riderA.id, status: 'delivered', deliveryFeeMinor: 3000, paymentMethod: 'cash', codAmountMinor: 4000, createdAt: yesterday, deliveredAt: yesterday });
+  // Another rider's work must never show up for rider A.
+  await makeOrder(db, A, { riderId: w.riderA2.id, status: 'delivered', deliveryFeeMinor: 9000, paymentMethod: 'cash', codAmountMinor: 9000, createdAt: now, deliveredAt: now });
+  await makeOrder(db, w.companyB, { riderId: w.riderB.id, status: 'delivered', deliveryFeeMinor: 1500, paymentMethod: 'cash', codAmountMinor: 6000, createdAt: now, deliveredAt: now });
+  await db.insert(cashSubmissions).values([
+    { riderId: w.riderA.id, amountMinor: 4000, currency: 'KWD', status: 'confirmed' },
+    { riderId: w.riderA.id, amountMinor: 1000, currency: 'KWD', status: 'pending' },
+  ]);
+  await db.insert(performanceSnapshots).values({
+    riderId: w.riderA.id, ordersCompleted: 2, ordersPerHour: 1.5, totalDistanceKm: 10, averageOrderTimeMin: 30,
+    cashCollectedMinor: 5250, efficiency: 87, workingHours: 4, syncType: 'auto', recordedAt: now,
+  });
+  const t0 = Math.max(kuwaitToday.getTime(), now.getTime() - 60_000);
+  await db.insert(locationPings).values([
+    { riderId: w.riderA.id, lat: 29.3759, lng: 47.9774, recordedAt: new Date(t0) },
+    { riderId: w.riderA.id, lat: 29.3359, lng: 48.0274, recordedAt: new Date(t0 + 1) },
+    { riderId: w.riderA.id, lat: 10, lng: 10, recordedAt: yesterday },
+    { riderId: w.riderB.id, lat: 25.2, lng: 55.27, recordedAt: new Date(t0) },
+  ]);
+});
+
+describe('rider.dashboard: the rider’s own day', () => {
+  test('today’s figures for rider A only, in KWD', async () => {
+    const d = await (await callerFor(db, w.riderA.user.id)).rider.dashboard();
+    expect(d).toEqual({
+      riderId: w.riderA.id,
+      currency: 'KWD',
+      todayOrders: 3,
+      completedOrders: 2,
+      todayEarnings: 1.75,
+      performanceRating: 87,
+      cashOnHand: 4.25, // 5.250 + 4.000 collected − 5.000 submitted
+      pendingCash: 1,
+    });
+  });
+
+  test('rider B sees only B’s figures, in AED', async () => {
+    const d = await (await callerFor(db, w.riderB.user.id)).rider.dashboard();
+    expect(d.riderId).toBe(w.riderB.id);
+    expect(d.currency).toBe('AED');
+    expect(d.todayOrders).toBe(1);
+    expect(d.todayEarnings).toBe(15);
+    expect(d.cashOnHand).toBe(60);
+    expect(d.performanceRating).toBe(0);
+  });
+});
+
+describe('tracking.today', () => {
+  test('completed orders, cash collected and km from today’s pings, own data only', async () => {
+    const t = await (await callerFor(db, w.riderA.user.id)).tracking.today();
+    const km = Math.round(distanceKm({ lat: 29.3759, lng: 47.9774 }, { lat: 29.3359, lng: 48.0274 }) * 10) / 10;
+    expect(t).toEqual({ currency: 'KWD', ordersCompleted: 2, cashCollected: 5.25, kmTraveled: km });
+    expect(km).toBeGreaterThan(5);
+  });
+
+  test('rider B: one order, no distance from a single ping', async () => {
+    const t = await (await callerFor(db, w.riderB.user.id)).tracking.today();
+    expect(t).toEqual({ currency: 'AED', ordersCompleted: 1, cashCollected: 60, kmTraveled: 0 });
+  });
+});
