@@ -17,3 +17,4 @@ process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 await Promise.race([api.exited, web.exited]);
 stop();
+export {};

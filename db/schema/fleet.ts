@@ -17,6 +17,7 @@ export const companies = sqliteTable('companies', {
   region: text('region', { enum: REGION_IDS }).notNull().default('kuwait'),
   currency: text('currency', { enum: CURRENCIES }).notNull().default('KWD'),
   sheetId: text('sheet_id'),
+  active: integer('active', { mode: 'boolean' }).notNull().default(true),
   createdAt: createdAt(),
 });
 

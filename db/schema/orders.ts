@@ -34,10 +34,28 @@ export const orders = sqliteTable(
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     deliveredAt: utc('delivered_at'),
+    updatedAt: utc('updated_at'),
   },
   (t) => [
     index('orders_created_idx').on(t.createdAt, t.status, t.currency, t.deliveryFeeMinor),
     index('orders_company_idx').on(t.companyId, t.createdAt, t.status),
     index('orders_rider_idx').on(t.riderId, t.createdAt, t.status),
+    index('orders_delivered_idx').on(t.deliveredAt, t.status, t.currency, t.deliveryFeeMinor),
   ],
+);
+
+/** Every status change of an order, with when and by whom: the order's timeline. */
+export const orderStatusEvents = sqliteTable(
+  'order_status_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull(),
+    riderId: text('rider_id'),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    at: utc('at').notNull(),
+  },
+  (t) => [index('order_status_events_order_idx').on(t.orderId, t.at)],
 );

@@ -32,3 +32,35 @@ export const idempotencyKeys = sqliteTable(
   },
   (t) => [uniqueIndex('idempotency_key_idx').on(t.userId, t.scope, t.key)],
 );
+
+export const SYNC_STATUSES = ['running', 'success', 'error'] as const;
+
+/** One run of an external sync (Google Sheets): when, how it ended, what it wrote. */
+export const syncRuns = sqliteTable(
+  'sync_runs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    status: text('status', { enum: SYNC_STATUSES }).notNull(),
+    actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: utc('started_at').notNull(),
+    finishedAt: utc('finished_at'),
+    detail: text('detail', { mode: 'json' }),
+    error: text('error'),
+  },
+  (t) => [index('sync_runs_kind_idx').on(t.kind, t.startedAt)],
+);
+
+/** A generated report, kept so it can be downloaded again as CSV or JSON. */
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: id(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    periodFrom: utc('period_from').notNull(),
+    periodTo: utc('period_to').notNull(),
+    data: text('data', { mode: 'json' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reports_created_idx').on(t.createdAt)],
+);

@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSubscription } from '@trpc/tanstack-react-query';
 import { useT } from '../../src/client/i18n';
 import { money, percent } from '../../src/client/format';
 import { trpc } from '../../src/client/trpc';
@@ -9,11 +10,18 @@ const FALLBACK = { totalRiders: 3, totalCompanies: 1, dailyOrders: 24, totalReve
 
 export function AdminStatsGrid() {
   const t = useT();
+  const queryClient = useQueryClient();
   const { data, isPending } = useQuery(trpc.admin.stats.queryOptions());
+  // Live: the server pushes fresh figures after every order, rider, company, duty or location change.
+  const live = useSubscription(
+    trpc.admin.statsLive.subscriptionOptions(undefined, {
+      onData: (stats) => queryClient.setQueryData(trpc.admin.stats.queryKey(), stats),
+    }),
+  );
   const s = { ...FALLBACK, ...(data ?? {}) };
   const show = (v: string | number) => (isPending ? <span className="skeleton inline-block h-7 w-16" /> : v);
   return (
-    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="admin-stats">
+    <div className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-6" data-testid="admin-stats" data-live={live.status}>
       <StatCard testId="stat-total-riders" label={t('stats.totalRiders')} value={show(s.totalRiders)} />
       <StatCard testId="stat-daily-orders" label={t('stats.dailyOrders')} value={show(s.dailyOrders)} hint={t('stats.todayHint')} />
       <StatCard testId="stat-total-companies" label={t('stats.totalCompanies')} value={show(s.totalCompanies)} />

@@ -28,7 +28,8 @@ export function createApp(db: Db, env: Env) {
     trpcServer({
       router: appRouter,
       endpoint: '/api/trpc',
-      createContext: (opts, c) => contextFromVars((c as unknown as { var: AppVariables }).var, opts.resHeaders),
+      createContext: (opts, c) =>
+        contextFromVars((c as unknown as { var: AppVariables }).var, opts.resHeaders) as unknown as Record<string, unknown>,
       onError: ({ error }) => {
         if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error);
       },

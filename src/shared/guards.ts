@@ -10,7 +10,10 @@ export type GuardedRoute = '/admin' | '/company' | '/rider' | '/app' | '/support
 export interface GuardToast {
   title: MessageKey;
   description?: MessageKey;
-  params?: Record<string, string>;
+  /** Placeholder values that are themselves catalog keys, rendered in the user's language. */
+  params?: Record<string, MessageKey>;
+  /** Placeholder values taken as they are. */
+  literals?: Record<string, string>;
   variant: 'destructive' | 'default';
 }
 
@@ -21,10 +24,11 @@ export type GuardDecision =
 const REDIRECT_DELAY_MS = 500;
 
 const unauthorizedToast: GuardToast = { title: 'guard.unauthorized.title', description: 'guard.unauthorized.text', variant: 'destructive' };
-const denied = (action: string, privilege: string): GuardToast => ({
+const denied = (action: MessageKey, privilege: string): GuardToast => ({
   title: 'guard.accessDenied.title',
   description: 'guard.denied',
-  params: { action, privilege },
+  params: { action },
+  literals: { privilege },
   variant: 'destructive',
 });
 
@@ -38,7 +42,7 @@ export function guardRoute(route: GuardedRoute, user: { role: string } | null): 
         to: '/login?redirect=/admin',
         delayMs: REDIRECT_DELAY_MS,
         fullNavigation: false,
-        toast: role ? denied('the Admin Dashboard', 'admin') : unauthorizedToast,
+        toast: role ? denied('permission.access-admin-portal', 'admin') : unauthorizedToast,
       };
     case '/company':
       if (role === 'company') return { kind: 'allow' };
@@ -47,7 +51,7 @@ export function guardRoute(route: GuardedRoute, user: { role: string } | null): 
         to: '/company-login',
         delayMs: REDIRECT_DELAY_MS,
         fullNavigation: false,
-        toast: role ? denied('the Company Portal', 'company') : unauthorizedToast,
+        toast: role ? denied('permission.access-company-portal', 'company') : unauthorizedToast,
       };
     case '/rider':
       if (role === 'rider' || role === 'admin') return { kind: 'allow' };

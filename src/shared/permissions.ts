@@ -85,9 +85,13 @@ export function postLoginPath(role: string | null | undefined, redirect?: string
   return ROLE_HOME[r];
 }
 
-/** Which privilege an action needs, for the denied message format. */
-export function requiredPrivilege(permission: Permission): 'company or admin' | 'admin' {
-  return ROLE_PERMISSIONS.company.includes(permission) ? 'company or admin' : 'admin';
+/**
+ * Which privilege an action needs, for the denied message format
+ * ('company or admin', 'rider or admin' or 'admin').
+ */
+export function requiredPrivilege(permission: Permission): string {
+  const others = ROLES.filter((r) => r !== 'admin' && ROLE_PERMISSIONS[r].includes(permission));
+  return [...others, 'admin'].join(' or ');
 }
 
 export const ADMIN_EMAIL = 'admin@kwtdelivery.com';

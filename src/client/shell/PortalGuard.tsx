@@ -20,8 +20,9 @@ export function PortalGuard({ route, children }: { route: GuardedRoute; children
   useEffect(() => {
     if (!decision || decision.kind === 'allow') return;
     if (decision.toast) {
-      const { title, description, params, variant } = decision.toast;
-      toast({ title: t(title, params), description: description ? t(description, params) : undefined, variant });
+      const { title, description, params = {}, literals = {}, variant } = decision.toast;
+      const values = { ...literals, ...Object.fromEntries(Object.entries(params).map(([k, key]) => [k, t(key)])) };
+      toast({ title: t(title, values), description: description ? t(description, values) : undefined, variant });
     }
     const go = () => (decision.fullNavigation ? window.location.assign(decision.to) : navigate({ href: decision.to, replace: true }));
     const timer = setTimeout(go, decision.delayMs);

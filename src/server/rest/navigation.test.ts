@@ -84,6 +84,12 @@ describe('GET /api/login/google/callback', () => {
     expect(seen).toHaveLength(0);
   });
 
+  test('malformed cookies are a failed sign-in, not a 500', async () => {
+    const res = await getWith(app, '/api/login/google/callback?code=c&state=%E0%A4%A', 'google_oauth_state=%E0%A4%A; google_code_verifier=%ZZ; login_redirect=%');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toStartWith('/login');
+  });
+
   test('no state cookie at all: /login?error=oauth', async () => {
     const res = await req(app, '/api/login/google/callback?code=abc&state=whatever');
     expect(res.status).toBe(302);

@@ -10,7 +10,7 @@ export interface AdminStats {
   totalRiders: number;
   totalCompanies: number;
   dailyOrders: number;
-  /** Today's revenue (delivered orders' fees) in KWD, AED converted at the configured rate. */
+  /** Fees of orders delivered today, in KWD, AED converted at the configured rate. */
   totalRevenue: number;
   activeRiders: number;
   /** Delivered share of the last 30 days' finished orders, in percent with one decimal. */
@@ -30,7 +30,7 @@ export async function adminStats(db: Db, aedToKwd: number, now = new Date()): Pr
     db
       .select({ currency: orders.currency, fees: sql<number>`coalesce(sum(${orders.deliveryFeeMinor}), 0)`.mapWith(Number) })
       .from(orders)
-      .where(and(gte(orders.createdAt, today), eq(orders.status, 'delivered')))
+      .where(and(gte(orders.deliveredAt, today), eq(orders.status, 'delivered')))
       .groupBy(orders.currency),
     db
       .select({

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { locationPings, riders } from '../../../db/schema';
 import type { LocationInput } from '../../shared/schemas/tracking';
+import { publishChange } from './events';
 
 /** Store a ping and move the rider's last known position, in one transaction. */
 export async function recordLocation(db: Db, riderId: string, input: LocationInput, now = new Date()) {
@@ -17,5 +18,6 @@ export async function recordLocation(db: Db, riderId: string, input: LocationInp
     });
     await tx.update(riders).set({ lastLat: input.lat, lastLng: input.lng, lastSeenAt: recordedAt }).where(eq(riders.id, riderId));
   });
+  publishChange('locations');
   return { success: true as const, recordedAt: recordedAt.toISOString() };
 }

@@ -39,6 +39,11 @@ beforeAll(async () => {
 });
 
 const contact = { name: 'Noor', email: 'noor@example.com', inquiryType: 'demo', message: 'Hi' } as const;
+let seq = 0;
+const company = () => ({ name: `Guard Co ${++seq}`, email: `guard${seq}@co.example` });
+const rider = () => ({ name: 'Guard Rider', email: `guard.rider${++seq}@example.com`, phone: '+96550001234', company: w.companyA.id });
+const order = () => ({ customerName: 'Guard Customer', customerPhone: '+96550001234', pickupAddress: 'A', deliveryAddress: 'B', deliveryFee: 1.25, companyId: w.companyA.id });
+const adminOnly = { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' } as const;
 
 const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Record<Actor, Outcome> }[] = [
   {
@@ -61,6 +66,14 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
     call: (c) => c.admin.companies(),
     expect: { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' },
   },
+  { name: 'admin.statsLive', call: (c) => c.admin.statsLive(), expect: adminOnly },
+  {
+    name: 'admin.createCompany',
+    call: (c) => c.admin.createCompany(company()),
+    expect: { ...adminOnly, companyA: no(DENIED.manageCompanies), companyB: no(DENIED.manageCompanies), riderA: no(DENIED.manageCompanies), riderB: no(DENIED.manageCompanies) },
+  },
+  { name: 'admin.createRider', call: (c) => c.admin.createRider(rider()), expect: adminOnly },
+  { name: 'admin.createOrder', call: (c) => c.admin.createOrder(order()), expect: adminOnly },
   {
     name: 'company.riders',
     call: (c) => c.company.riders(),

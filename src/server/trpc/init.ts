@@ -7,6 +7,8 @@ import { DomainError } from '../errors';
 import type { AppContext } from './context';
 
 const t = initTRPC.context<AppContext>().create({
+  // Keep SSE subscriptions alive through proxies and Bun's idle timeout.
+  sse: { ping: { enabled: true, intervalMs: 15_000 }, client: { reconnectAfterInactivityMs: 30_000 } },
   errorFormatter({ shape, error }) {
     const cause = error.cause;
     const zodIssue = cause instanceof ZodError ? cause.issues[0] : undefined;
@@ -37,8 +39,8 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
 
-export function deniedMessage(permission: Permission): string {
-  return msg('guard.denied', { action: permission, privilege: requiredPrivilege(permission) });
+export function deniedMessage(permission: Permission, privilege = requiredPrivilege(permission)): string {
+  return msg('guard.denied', { action: msg(`permission.${permission}`), privilege });
 }
 
 /** Guard by the one permissions table. */
@@ -50,20 +52,20 @@ export const permittedProcedure = (permission: Permission) =>
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin')
-    throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-admin-portal') });
+    throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-admin-portal', 'admin') });
   return next();
 });
 
 /** A company manager, with ctx.companyId narrowed to their own company. */
 export const companyProcedure = authedProcedure.use(({ ctx, next }) => {
   const companyId = ctx.user.role === 'company' ? ctx.user.roleData.id : null;
-  if (!companyId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-company-portal') });
+  if (!companyId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-company-portal', 'company') });
   return next({ ctx: { ...ctx, companyId } });
 });
 
 /** A rider, with ctx.riderId narrowed to their own rider record. */
 export const riderProcedure = authedProcedure.use(({ ctx, next }) => {
   const riderId = ctx.user.role === 'rider' ? ctx.user.roleData.id : null;
-  if (!riderId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-rider-portal') });
+  if (!riderId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-rider-portal', 'rider') });
   return next({ ctx: { ...ctx, riderId } });
 });

@@ -1,0 +1,104 @@
+import { useEffect, type FormEvent } from 'react';
+import { orderInput, parseFee } from '../../../src/shared/schemas/admin';
+import { PRIORITIES } from '../../../src/shared/schemas/fields';
+import { CURRENCIES, MINOR_DIGITS, type Currency } from '../../../src/shared/money';
+import type { MessageKey } from '../../../src/shared/i18n';
+import { useSchemaForm } from '../../../src/client/forms';
+import { useT } from '../../../src/client/i18n';
+import { trpcClient } from '../../../src/client/trpc';
+import { FormField } from '../../../src/client/ui/FormField';
+import { CompanySelect, useCompanyCurrency } from './CompanySelect';
+import { FormActions } from './FormActions';
+import { useCreateMutation } from './useCreateMutation';
+
+const INITIAL = {
+  companyId: '',
+  customerName: '',
+  customerPhone: '',
+  customerEmail: '',
+  pickupAddress: '',
+  deliveryAddress: '',
+  itemDescription: '',
+  deliveryFee: '',
+  currency: 'KWD',
+  priority: 'normal',
+  notes: '',
+};
+
+export function OrderForm({ onDone }: { onDone: () => void }) {
+  const t = useT();
+  const form = useSchemaForm(orderInput, INITIAL);
+  const { values: v, set, errors: err, setValues } = form;
+  const companyCurrency = useCompanyCurrency(v.companyId);
+  // An order is in its company's currency.
+  useEffect(() => {
+    if (companyCurrency) setValues((x) => ({ ...x, currency: companyCurrency }));
+  }, [companyCurrency, setValues]);
+  const m = useCreateMutation({
+    mutationFn: (input: ReturnType<typeof orderInput.parse>) => trpcClient.admin.createOrder.mutate(input),
+    success: 'admin.toast.orderCreated',
+    failure: 'admin.toast.errorOrder',
+    setErrors: form.setErrors,
+    onDone: () => {
+      form.reset();
+      onDone();
+    },
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const data = form.validate({ ...v, companyId: v.companyId || undefined, deliveryFee: parseFee(v.deliveryFee), timestamp: new Date().toISOString() });
+    if (data) m.mutate(data);
+  };
+  const text = (key: keyof typeof INITIAL, label: MessageKey, extra: Record<string, string> = {}) => (
+    <FormField label={t(label)} error={err[key]}>
+      <input className="input w-full" name={key} value={v[key]} onChange={set(key)} {...extra} />
+    </FormField>
+  );
+  return (
+    <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate data-testid="order-form">
+      <FormField label={t('form.company')} error={err.companyId} className="sm:col-span-2">
+        <CompanySelect name="companyId" value={v.companyId} onChange={set('companyId')} />
+      </FormField>
+      {text('customerName', 'form.customerName')}
+      {text('customerPhone', 'form.customerPhone', { type: 'tel', dir: 'ltr', placeholder: t('form.phoneHint') })}
+      {text('customerEmail', 'form.customerEmail', { type: 'email' })}
+      {text('itemDescription', 'form.itemDescription')}
+      {text('pickupAddress', 'form.pickupAddress')}
+      {text('deliveryAddress', 'form.deliveryAddress')}
+      <FormField label={t('form.deliveryFee')} error={err.deliveryFee}>
+        <input
+          className="input w-full"
+          name="deliveryFee"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.1}
+          dir="ltr"
+          placeholder={(0).toFixed(MINOR_DIGITS[v.currency as Currency] ?? 3)}
+          value={v.deliveryFee}
+          onChange={set('deliveryFee')}
+        />
+      </FormField>
+      <FormField label={t('form.currency')} error={err.currency}>
+        <select className="select w-full" name="currency" value={v.currency} onChange={set('currency')}>
+          {CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField label={t('form.priority')} error={err.priority}>
+        <select className="select w-full" name="priority" value={v.priority} onChange={set('priority')}>
+          {PRIORITIES.map((p) => (
+            <option key={p} value={p}>
+              {t(`priority.${p}` as MessageKey)}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      {text('notes', 'form.notes')}
+      <FormActions pending={m.isPending} onCancel={onDone} />
+    </form>
+  );
+}

@@ -1,0 +1,87 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { companies, orders, orderStatusEvents, riders, users } from '../../../db/schema';
+import type { AdminRiderInput, CompanyInput, OrderInput } from '../../shared/schemas/admin';
+import { toMinor } from '../../shared/money';
+import { REGIONS } from '../../shared/regions';
+import { conflict, invalid } from '../errors';
+import { audit } from './audit';
+import { publishChange } from './events';
+
+export async function createCompany(db: Db, actorId: string, input: CompanyInput) {
+  const region = REGIONS[input.region];
+  const row = await db.transaction(async (tx) => {
+    const [c] = await tx
+      .insert(companies)
+      .values({ name: input.name, email: input.email, phone: input.phone, address: input.address, contactPerson: input.contactPerson, region: region.id, currency: region.currency })
+      .returning();
+    await audit(tx, { actorId, action: 'create', entity: 'company', entityId: c!.id, after: c });
+    return c!;
+  });
+  publishChange('companies');
+  return { success: true as const, message: 'Company added', company: { id: row.id, name: row.name } };
+}
+
+async function companyOrThrow(db: Db, companyId: string, field: string) {
+  const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId) });
+  if (!company) throw invalid('Choose an existing company', field);
+  return company;
+}
+
+export async function assertRiderEmailFree(db: Db, email: string) {
+  const [taken] = await db
+    .select({ id: riders.id })
+    .from(riders)
+    .where(eq(riders.email, email))
+    .union(db.select({ id: users.id }).from(users).where(eq(users.email, email)));
+  if (taken) throw conflict('A rider or user with this email already exists', 'email');
+}
+
+export async function createRiderByAdmin(db: Db, actorId: string, input: AdminRiderInput) {
+  const company = await companyOrThrow(db, input.company, 'company');
+  await assertRiderEmailFree(db, input.email);
+  const row = await db.transaction(async (tx) => {
+    const [r] = await tx
+      .insert(riders)
+      .values({ companyId: company.id, name: input.name, email: input.email, phone: input.phone, vehicleType: input.vehicleType, licenseNumber: input.licensePlate, region: company.currency })
+      .returning();
+    await audit(tx, { actorId, action: 'create', entity: 'rider', entityId: r!.id, after: r });
+    return r!;
+  });
+  publishChange('riders');
+  return { success: true as const, message: 'Rider added', rider: { id: row.id } };
+}
+
+/** An order for a company: an admin names it, a company manager's own is implied. */
+export async function createOrder(db: Db, actorId: string, companyId: string | undefined, input: OrderInput) {
+  if (!companyId) throw invalid('Choose a company for this order', 'companyId');
+  const company = await companyOrThrow(db, companyId, 'companyId');
+  if (input.currency !== company.currency) {
+    throw invalid(`Orders of ${company.name} are in ${company.currency}`, 'currency');
+  }
+  const row = await db.transaction(async (tx) => {
+    const [o] = await tx
+      .insert(orders)
+      .values({
+        companyId: company.id,
+        customerName: input.customerName,
+        customerPhone: input.customerPhone,
+        customerEmail: input.customerEmail,
+        pickupAddress: input.pickupAddress,
+        deliveryAddress: input.deliveryAddress,
+        itemDescription: input.itemDescription,
+        deliveryFeeMinor: toMinor(input.deliveryFee, company.currency),
+        currency: company.currency,
+        priority: input.priority,
+        notes: input.notes,
+        createdBy: actorId,
+      })
+      .returning();
+    await tx.insert(orderStatusEvents).values({ orderId: o!.id, status: 'pending', actorId, at: o!.createdAt });
+    await audit(tx, { actorId, action: 'create', entity: 'order', entityId: o!.id, after: o });
+    return o!;
+  });
+  publishChange('orders');
+  return { success: true as const, message: 'Order created', order: { id: row.id } };
+}
+

@@ -1,0 +1,30 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { auditLog } from '../../../db/schema';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface AuditEntry {
+  actorId: string | null;
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+}
+
+/** Who did what to which record, with before/after; written in the same transaction as the change. */
+export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    detail: { before: entry.before ?? null, after: entry.after ?? null },
+  });
+}
+
+export async function listAudit(db: Db, opts: { entity?: string; limit?: number } = {}) {
+  const q = db.select().from(auditLog);
+  return (opts.entity ? q.where(eq(auditLog.entity, opts.entity)) : q).orderBy(desc(auditLog.createdAt)).limit(opts.limit ?? 100);
+}

@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../money';
+import { REGION_IDS } from '../regions';
+import {
+  clientTimestamp,
+  emailField,
+  idField,
+  optionalPhone,
+  optionalText,
+  phoneField,
+  PRIORITIES,
+  requiredText,
+  VEHICLE_TYPES,
+} from './fields';
+
+/** Admin "Add Company" form (spec section 3). */
+export const companyInput = z.object({
+  name: requiredText('Company name is required', 160),
+  email: emailField(),
+  phone: optionalPhone(),
+  address: optionalText(300),
+  contactPerson: optionalText(120),
+  region: z.enum(REGION_IDS).optional().default('kuwait'),
+  timestamp: clientTimestamp,
+});
+export type CompanyInput = z.infer<typeof companyInput>;
+
+/** Admin "Add New Rider" form: `company` is the id of an existing company. */
+export const adminRiderInput = z.object({
+  name: requiredText('Name is required', 120),
+  email: emailField(),
+  phone: phoneField(),
+  vehicleType: z.enum(VEHICLE_TYPES, 'Vehicle type is required').optional().default('motorcycle'),
+  licensePlate: optionalText(30).transform((v) => v.toUpperCase()),
+  company: idField.describe('company id'),
+  timestamp: clientTimestamp,
+});
+export type AdminRiderInput = z.infer<typeof adminRiderInput>;
+
+/** Delivery fee: a number (the form parses it, 0 if empty), never negative, at most 1000. */
+export const deliveryFeeField = z
+  .number('Delivery fee must be a number')
+  .finite('Delivery fee must be a number')
+  .min(0, 'Delivery fee cannot be negative')
+  .max(1000, 'Delivery fee is too large');
+
+/** "Add New Order" form (spec section 3). An admin names the company; a company's own id is implied. */
+export const orderInput = z.object({
+  customerName: requiredText('Customer name is required', 120),
+  customerPhone: phoneField('Customer phone is required'),
+  customerEmail: z.union([z.literal(''), emailField()]).optional().default(''),
+  pickupAddress: requiredText('Pickup address is required', 300),
+  deliveryAddress: requiredText('Delivery address is required', 300),
+  itemDescription: optionalText(300),
+  deliveryFee: deliveryFeeField.optional().default(0),
+  currency: z.enum(CURRENCIES).optional().default('KWD'),
+  priority: z.enum(PRIORITIES).optional().default('normal'),
+  notes: optionalText(1000),
+  companyId: idField.optional(),
+  timestamp: clientTimestamp,
+});
+export type OrderInput = z.infer<typeof orderInput>;
+
+/** Spec section 5: the fee field is parsed to a number, 0 if empty. */
+export function parseFee(raw: string): number {
+  const trimmed = raw.trim();
+  if (!trimmed) return 0;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : Number.NaN;
+}

@@ -1,0 +1,69 @@
+import type { Db } from '../db/client';
+import { createApp } from '../src/server/app';
+import { parseEnv, type Env } from '../src/server/env';
+import { createCaller } from '../src/server/trpc/root';
+import { loadSessionUser } from '../src/server/services/users';
+import type { AppContext } from '../src/server/trpc/context';
+
+export const BASE = 'http://localhost';
+
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  return parseEnv({ NODE_ENV: 'test', TRUST_PROXY: 'true', SEED_DEMO: 'false', SKIP_BUILD: 'true', ...overrides });
+}
+
+export type TestApp = ReturnType<typeof createApp>;
+
+export function testApp(db: Db, envOverrides: Record<string, string> = {}): TestApp {
+  return createApp(db, testEnv(envOverrides));
+}
+
+/** A request to the app by path, as a browser on http://localhost would send it. */
+export function req(app: TestApp, path: string, init: RequestInit = {}): Promise<Response> {
+  return Promise.resolve(app.request(`${BASE}${path}`, init));
+}
+
+export function postJson(
+  app: TestApp,
+  path: string,
+  body: unknown,
+  opts: { cookie?: string; ip?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...opts.headers };
+  if (opts.cookie) headers.cookie = opts.cookie;
+  if (opts.ip) headers['x-forwarded-for'] = opts.ip;
+  return req(app, path, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
+}
+
+export function getWith(app: TestApp, path: string, cookie?: string, headers: Record<string, string> = {}) {
+  return req(app, path, { headers: cookie ? { cookie, ...headers } : headers });
+}
+
+/** The `name=value` pair of a Set-Cookie header for `name`, or undefined. */
+export function setCookieFor(res: Response, name: string): string | undefined {
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
+
+/** Sign in through POST /api/auth/login and return the Cookie header value to send back. */
+export async function login(app: TestApp, email: string, password: string, ip = '203.0.113.1'): Promise<string> {
+  const res = await postJson(app, '/api/auth/login', { email, password }, { ip });
+  if (res.status !== 200) throw new Error(`login failed for ${email}: ${res.status} ${await res.text()}`);
+  const cookie = setCookieFor(res, 'kwt_session');
+  if (!cookie) throw new Error('login set no session cookie');
+  return cookie.split(';')[0]!;
+}
+
+/** A tRPC caller with the context a real request by `userId` (or a signed-out visitor) would get. */
+export async function callerFor(db: Db, userId: string | null, env: Env = testEnv()) {
+  const user = userId ? await loadSessionUser(db, userId) : null;
+  if (userId && !user) throw new Error(`no session user for ${userId}`);
+  const ctx: AppContext = {
+    db,
+    config: env,
+    user,
+    sessionId: null,
+    ip: '203.0.113.9',
+    resHeaders: new Headers(),
+    secureCookies: false,
+  };
+  return createCaller(ctx);
+}

@@ -1,0 +1,51 @@
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, type Db } from '../db/client';
+import { applyMigrations } from '../db/migrate';
+
+/**
+ * One migrated template database per test process; every test file copies it,
+ * so migrations run once and each file starts from an empty, migrated schema.
+ */
+let dir: string | undefined;
+let template: Promise<string> | undefined;
+let counter = 0;
+
+function workDir(): string {
+  dir ??= mkdtempSync(join(tmpdir(), 'kwt-test-'));
+  return dir;
+}
+
+/** Called once after the whole run by test/setup.ts (bun test fires no 'exit' event). */
+export function removeTestDbs(): void {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  dir = undefined;
+  template = undefined;
+}
+
+async function buildTemplate(): Promise<string> {
+  const path = join(workDir(), 'template.db');
+  const db = await createDb({ url: `file:${path}` });
+  await applyMigrations(db);
+  // Fold the WAL into the main file so a plain file copy carries the whole schema.
+  await db.$client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
+  await db.$client.execute('PRAGMA journal_mode = DELETE');
+  db.$client.close();
+  return path;
+}
+
+export function templatePath(): Promise<string> {
+  template ??= buildTemplate();
+  return template;
+}
+
+/** A fresh, migrated, empty database in its own file. */
+export async function freshDb(): Promise<Db> {
+  const source = await templatePath();
+  const sub = join(workDir(), `db-${++counter}`);
+  mkdirSync(sub, { recursive: true });
+  const path = join(sub, 'test.db');
+  copyFileSync(source, path);
+  return createDb({ url: `file:${path}` });
+}

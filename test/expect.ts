@@ -1,0 +1,37 @@
+import { expect } from 'bun:test';
+import { TRPCError } from '@trpc/server';
+
+/** Await `promise` and check it failed with this tRPC code (and message, when given). */
+export async function expectTRPCError(promise: Promise<unknown>, code: TRPCError['code'], message?: string | RegExp) {
+  let caught: unknown;
+  try {
+    await promise;
+  } catch (err) {
+    caught = err;
+  }
+  expect(caught).toBeInstanceOf(TRPCError);
+  const err = caught as TRPCError;
+  expect(err.code).toBe(code);
+  if (typeof message === 'string') expect(err.message).toBe(message);
+  else if (message) expect(err.message).toMatch(message);
+  return err;
+}
+
+export const DENIED = {
+  admin: 'Access denied: the Admin Dashboard requires admin privileges',
+  company: 'Access denied: the Company Portal requires company privileges',
+  rider: 'Access denied: the Rider Portal requires rider privileges',
+  ocr: 'Access denied: Scanning (OCR) requires rider or admin privileges',
+  manageCompanies: 'Access denied: Managing companies requires admin privileges',
+  ownRider: 'Access denied: you may only act for your own rider account',
+  signedOut: 'You need to sign in',
+} as const;
+
+/** The first validation issue behind a BAD_REQUEST, as the wire shows it: "field: message". */
+export function firstIssue(err: TRPCError): string {
+  const cause = err.cause as { issues?: { path: PropertyKey[]; message: string }[] } | undefined;
+  const issue = cause?.issues?.[0];
+  if (!issue) return err.message;
+  const field = issue.path.map(String).join('.');
+  return field ? `${field}: ${issue.message}` : issue.message;
+}
