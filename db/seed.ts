@@ -7,6 +7,7 @@ import {
   companyMembers,
   locationPings,
   orders,
+  orderStatusEvents,
   riders,
   users,
 } from './schema';
@@ -31,6 +32,21 @@ function prng(seed: number) {
 }
 
 type OrderRow = typeof orders.$inferInsert;
+type EventRow = typeof orderStatusEvents.$inferInsert;
+
+/** The status changes an order went through to reach its seeded status. */
+function timeline(o: { id: string; status: OrderRow['status']; riderId: string | null; createdAt: Date; deliveredAt: Date | null }, now: number): EventRow[] {
+  const at = (min: number) => new Date(Math.min(now, o.createdAt.getTime() + min * 60_000));
+  const steps: EventRow[] = [{ orderId: o.id, status: 'pending', at: o.createdAt }];
+  if (o.status === 'pending') return steps;
+  if (o.status === 'cancelled' && !o.riderId) return [...steps, { orderId: o.id, status: 'cancelled', at: at(15) }];
+  steps.push({ orderId: o.id, status: 'assigned', riderId: o.riderId, at: at(3) });
+  if (o.status === 'assigned') return steps;
+  if (o.status === 'cancelled') return [...steps, { orderId: o.id, status: 'cancelled', riderId: o.riderId, at: at(12) }];
+  steps.push({ orderId: o.id, status: 'picked_up', riderId: o.riderId, at: at(12) });
+  if (o.status === 'picked_up') return steps;
+  return [...steps, { orderId: o.id, status: o.status ?? 'delivered', riderId: o.riderId, at: o.deliveredAt ?? at(40) }];
+}
 
 interface CompanySeed {
   id: string;
@@ -134,7 +150,10 @@ export async function seedDemo(db: Db, hash: HashPassword, now = Date.now()): Pr
     const fastSeed: CompanySeed = { id: fast!.id, currency: 'KWD', riderIds: kwRiders.filter((r) => r.status === 'active').map((r) => r.id), addresses: data.KUWAIT_ADDRESSES, pickups: data.KUWAIT_PICKUPS, phonePrefix: '+965' };
     const emiratesSeed: CompanySeed = { id: emirates!.id, currency: 'AED', riderIds: aeRiders.filter((r) => r.status === 'active').map((r) => r.id), addresses: data.UAE_ADDRESSES, pickups: data.UAE_PICKUPS, phonePrefix: '+9715' };
     const allOrders = [...buildOrders(rand, fastSeed, 130, now), ...buildOrders(rand, emiratesSeed, 110, now)];
-    for (let i = 0; i < allOrders.length; i += 100) await tx.insert(orders).values(allOrders.slice(i, i + 100));
+    for (let i = 0; i < allOrders.length; i += 100) {
+      const inserted = await tx.insert(orders).values(allOrders.slice(i, i + 100)).returning({ id: orders.id, status: orders.status, riderId: orders.riderId, createdAt: orders.createdAt, deliveredAt: orders.deliveredAt });
+      await tx.insert(orderStatusEvents).values(inserted.flatMap((o) => timeline(o, now)));
+    }
 
     // Riders have handed over most of their cash; the rest is on hand, some awaiting confirmation.
     const submissions: (typeof cashSubmissions.$inferInsert)[] = [];

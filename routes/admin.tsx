@@ -11,6 +11,9 @@ import { AdminStatsGrid } from './-components/AdminStatsGrid';
 import { CompanyForm } from './-components/admin/CompanyForm';
 import { OrderForm } from './-components/admin/OrderForm';
 import { RiderForm } from './-components/admin/RiderForm';
+import { ReportsButton } from './-components/admin/ReportsButton';
+import { SyncButton } from './-components/admin/SyncButton';
+import { OversightTabs } from './-components/admin/oversight/OversightTabs';
 
 export const Route = createFileRoute('/admin')({ component: AdminPage });
 
@@ -58,8 +61,11 @@ function AdminPage() {
               <button type="button" className="btn btn-primary" onClick={() => setDialog('company')}>
                 {t('admin.action.addCompany')}
               </button>
+              <SyncButton role={user.role} />
+              <ReportsButton disabled={!can(user.role, 'generate-reports')} />
             </div>
             <AdminStatsGrid />
+            <OversightTabs />
             <Modal open={dialog !== null} onClose={close} title={dialog ? t(TITLES[dialog]) : ''} testId="admin-modal">
               {dialog === 'rider' ? <RiderForm onDone={close} /> : null}
               {dialog === 'order' ? <OrderForm onDone={close} /> : null}

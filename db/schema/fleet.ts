@@ -1,11 +1,11 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../../src/shared/money';
 import { REGION_IDS } from '../../src/shared/regions';
+import { VEHICLE_TYPES } from '../../src/shared/schemas/fields';
+import { RIDER_STATUSES } from '../../src/shared/schemas/oversight';
 import { users } from './auth';
 import { createdAt, id, utc } from './ids';
 
-export const VEHICLE_TYPES = ['motorcycle', 'car', 'bicycle', 'van'] as const;
-export const RIDER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 
 export const companies = sqliteTable('companies', {
   id: id(),
@@ -17,6 +17,8 @@ export const companies = sqliteTable('companies', {
   region: text('region', { enum: REGION_IDS }).notNull().default('kuwait'),
   currency: text('currency', { enum: CURRENCIES }).notNull().default('KWD'),
   sheetId: text('sheet_id'),
+  /** The company's own spreadsheet link (Company Data button). */
+  sheetUrl: text('sheet_url'),
   active: integer('active', { mode: 'boolean' }).notNull().default(true),
   createdAt: createdAt(),
 });

@@ -1,11 +1,11 @@
 import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../../src/shared/money';
+import { PRIORITIES } from '../../src/shared/schemas/fields';
+import { ORDER_STATUSES } from '../../src/shared/schemas/oversight';
 import { users } from './auth';
 import { companies, riders } from './fleet';
 import { createdAt, id, utc } from './ids';
 
-export const ORDER_STATUSES = ['pending', 'assigned', 'picked_up', 'delivered', 'cancelled', 'failed'] as const;
-export const PRIORITIES = ['normal', 'high', 'urgent'] as const;
 export const PAYMENT_METHODS = ['cash', 'card', 'prepaid'] as const;
 
 export const orders = sqliteTable(

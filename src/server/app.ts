@@ -8,6 +8,7 @@ import { originCheck, securityHeaders } from './http/security';
 import { sessionMiddleware } from './http/session';
 import { serveSpa } from './http/static';
 import { navigationRoutes } from './rest/navigation';
+import { reportDownloads } from './rest/report-downloads';
 import { restShims } from './rest/shims';
 import { contextFromVars, type AppVariables } from './trpc/context';
 import { appRouter } from './trpc/root';
@@ -37,6 +38,7 @@ export function createApp(db: Db, env: Env) {
   );
   app.route('/api', navigationRoutes());
   app.route('/api', restShims());
+  app.route('/api', reportDownloads());
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
 
   app.use(compress());

@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+function isServiceAccountJson(text: string): boolean {
+  try {
+    const key = JSON.parse(text) as { client_email?: unknown; private_key?: unknown };
+    return typeof key.client_email === 'string' && typeof key.private_key === 'string';
+  } catch {
+    return false;
+  }
+}
+
 /** The only reader of process.env. A bad setting stops the process with a message naming it. */
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -21,6 +30,16 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_CLIENT_SECRET: z.string().optional(),
+  /** Google Sheets sync: a service account key, inline (the JSON as a string) or as a file path. */
+  GOOGLE_SERVICE_ACCOUNT_JSON: z
+    .string()
+    .refine(isServiceAccountJson, 'must be a service account JSON key with client_email and private_key')
+    .optional(),
+  GOOGLE_SERVICE_ACCOUNT_KEY_FILE: z.string().optional(),
+  GOOGLE_SHEETS_SPREADSHEET_ID: z.string().optional(),
+  /** Where the Sheets API lives; tests point it at a loopback fake. */
+  GOOGLE_SHEETS_ROOT_URL: z.url().default('https://sheets.googleapis.com/'),
+  GOOGLE_SHEETS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(20_000),
   /** AED to KWD conversion for system-wide revenue (1 AED = 0.0835 KWD by default). */
   AED_TO_KWD_RATE: z.coerce.number().positive().max(10).default(0.0835),
   /** Skip the automatic front-end build at start (the dev script serves the front end through Vite). */

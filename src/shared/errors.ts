@@ -8,6 +8,10 @@ export const ERROR_CODES = [
   'PAYLOAD_TOO_LARGE',
   'TOO_MANY_REQUESTS',
   'INTERNAL_SERVER_ERROR',
+  /** An upstream service (Google Sheets) failed or did not answer in time. */
+  'BAD_GATEWAY',
+  /** A feature is switched off because its configuration is missing. */
+  'SERVICE_UNAVAILABLE',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -20,6 +24,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
+  BAD_GATEWAY: 502,
+  SERVICE_UNAVAILABLE: 503,
 };
 
 /** The REST error body: { error: { code, message, field? } }. */

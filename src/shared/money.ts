@@ -21,6 +21,14 @@ export function fromMinor(minor: number, currency: Currency): number {
   return minor / minorPerUnit(currency);
 }
 
+/** Minor units as a plain decimal string with the currency's digits: 1250 KWD → '1.250', 1250 AED → '12.50'. */
+export function toDecimalString(minor: number, currency: Currency): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError('minor units must be a safe integer');
+  const digits = MINOR_DIGITS[currency];
+  const abs = String(Math.abs(minor)).padStart(digits + 1, '0');
+  return `${minor < 0 ? '-' : ''}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
+}
+
 export const REGION_LOCALE: Record<Currency, string> = { KWD: 'en-KW', AED: 'en-AE' };
 
 export function formatMoney(minor: number, currency: Currency, locale = REGION_LOCALE[currency]): string {

@@ -23,6 +23,8 @@ export function InstallPrompt() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const onPrompt = (e: Event) => {
       e.preventDefault();
+      // Dismissed with Later earlier in this session (possibly on this very page): stay hidden.
+      if (sessionStorage.getItem(INSTALL_DISMISSED_KEY)) return;
       setEvent(e as BeforeInstallPromptEvent);
       clearTimeout(timer);
       timer = setTimeout(() => setVisible(true), INSTALL_PROMPT_DELAY_MS);

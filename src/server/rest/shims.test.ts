@@ -75,6 +75,22 @@ const ROWS: { method: 'GET' | 'POST'; label: string; path: () => string; body?: 
     status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 403, companyB: 403, admin: 200 },
     forbidden: DENIED.admin,
   },
+  {
+    // No spreadsheet is configured in tests: an admin passes the guard and gets the 503.
+    method: 'POST',
+    label: '/api/google/sheets/sync',
+    path: () => '/api/google/sheets/sync',
+    status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 403, companyB: 403, admin: 503 },
+    forbidden: 'Access denied: Syncing data requires admin privileges',
+  },
+  {
+    // The spec's call sends no body: the default period.
+    method: 'POST',
+    label: '/api/reports/generate',
+    path: () => '/api/reports/generate',
+    status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 200, companyB: 200, admin: 200 },
+    forbidden: 'Access denied: Generating reports requires company or admin privileges',
+  },
   { method: 'POST', label: '/api/contact/submit', path: () => '/api/contact/submit', body: () => contact, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
 ];
 

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { auditLog } from '../../../db/schema';
+import { auditLog, users } from '../../../db/schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -24,7 +24,20 @@ export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
   });
 }
 
+/** Newest first, with the actor's name. */
 export async function listAudit(db: Db, opts: { entity?: string; limit?: number } = {}) {
-  const q = db.select().from(auditLog);
+  const q = db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      detail: auditLog.detail,
+      createdAt: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorName: users.firstName,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId));
   return (opts.entity ? q.where(eq(auditLog.entity, opts.entity)) : q).orderBy(desc(auditLog.createdAt)).limit(opts.limit ?? 100);
 }

@@ -14,11 +14,12 @@ import type { createCaller } from './root';
  */
 type Caller = ReturnType<typeof createCaller>;
 type Actor = 'signedOut' | 'riderA' | 'riderB' | 'companyA' | 'companyB' | 'admin';
-type Outcome = 'ok' | readonly ['UNAUTHORIZED' | 'FORBIDDEN', string];
+type Outcome = 'ok' | readonly ['UNAUTHORIZED' | 'FORBIDDEN' | 'SERVICE_UNAVAILABLE', string];
 
 const ACTORS: Actor[] = ['signedOut', 'riderA', 'riderB', 'companyA', 'companyB', 'admin'];
 const OUT = ['UNAUTHORIZED', DENIED.signedOut] as const;
 const no = (message: string) => ['FORBIDDEN', message] as const;
+const SYNC_DENIED = 'Access denied: Syncing data requires admin privileges';
 
 let db: Db;
 let w: World;
@@ -44,6 +45,8 @@ const company = () => ({ name: `Guard Co ${++seq}`, email: `guard${seq}@co.examp
 const rider = () => ({ name: 'Guard Rider', email: `guard.rider${++seq}@example.com`, phone: '+96550001234', company: w.companyA.id });
 const order = () => ({ customerName: 'Guard Customer', customerPhone: '+96550001234', pickupAddress: 'A', deliveryAddress: 'B', deliveryFee: 1.25, companyId: w.companyA.id });
 const adminOnly = { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' } as const;
+const REPORTS_DENIED = 'Access denied: Generating reports requires company or admin privileges';
+const reportsRole = { signedOut: OUT, riderA: no(REPORTS_DENIED), riderB: no(REPORTS_DENIED), companyA: 'ok', companyB: 'ok', admin: 'ok' } as const;
 
 const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Record<Actor, Outcome> }[] = [
   {
@@ -72,8 +75,41 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
     call: (c) => c.admin.createCompany(company()),
     expect: { ...adminOnly, companyA: no(DENIED.manageCompanies), companyB: no(DENIED.manageCompanies), riderA: no(DENIED.manageCompanies), riderB: no(DENIED.manageCompanies) },
   },
+  { name: 'admin.companyList', call: (c) => c.admin.companyList({}), expect: adminOnly },
+  { name: 'admin.companyUpdate', call: (c) => c.admin.companyUpdate({ id: w.companyB.id, name: 'Bravo Express' }), expect: adminOnly },
+  { name: 'admin.companySetActive', call: (c) => c.admin.companySetActive({ id: w.companyB.id, active: true }), expect: adminOnly },
+  { name: 'admin.riderList', call: (c) => c.admin.riderList({}), expect: adminOnly },
+  {
+    name: 'admin.riderUpdate',
+    call: (c) => c.admin.riderUpdate({ id: w.riderA2.id, name: 'Aziz Alpha', phone: '+96550001234', vehicleType: 'car', licenseNumber: 'kw-1' }),
+    expect: adminOnly,
+  },
+  { name: 'admin.riderSetActive', call: (c) => c.admin.riderSetActive({ id: w.riderA2.id, active: true }), expect: adminOnly },
+  { name: 'admin.orderList', call: (c) => c.admin.orderList({}), expect: adminOnly },
+  { name: 'admin.orderDetail', call: async (c) => c.admin.orderDetail({ id: (await c.admin.createOrder(order())).order.id }), expect: adminOnly },
+  { name: 'admin.orderAssign', call: async (c) => c.admin.orderAssign({ orderId: (await c.admin.createOrder(order())).order.id, riderId: w.riderA.id }), expect: adminOnly },
+  { name: 'admin.orderSetStatus', call: async (c) => c.admin.orderSetStatus({ orderId: (await c.admin.createOrder(order())).order.id, status: 'cancelled' }), expect: adminOnly },
+  { name: 'admin.auditLog', call: (c) => c.admin.auditLog({}), expect: adminOnly },
   { name: 'admin.createRider', call: (c) => c.admin.createRider(rider()), expect: adminOnly },
   { name: 'admin.createOrder', call: (c) => c.admin.createOrder(order()), expect: adminOnly },
+  { name: 'admin.generateReport', call: (c) => c.admin.generateReport({ from: '2026-03-01', to: '2026-03-31' }), expect: reportsRole },
+  // Each caller reads back a report of its own; another tenant's is NOT_FOUND (services/reports.test.ts).
+  { name: 'admin.report (own)', call: async (c) => c.admin.report({ id: (await c.admin.generateReport()).report.id }), expect: reportsRole },
+  { name: 'admin.reports', call: (c) => c.admin.reports(), expect: reportsRole },
+  {
+    // Tests configure no spreadsheet: an admin passes the guard and gets the 503.
+    name: 'admin.syncSheets',
+    call: (c) => c.admin.syncSheets(),
+    expect: {
+      signedOut: OUT,
+      riderA: no(SYNC_DENIED),
+      riderB: no(SYNC_DENIED),
+      companyA: no(SYNC_DENIED),
+      companyB: no(SYNC_DENIED),
+      admin: ['SERVICE_UNAVAILABLE', 'Google Sheets is not configured'],
+    },
+  },
+  { name: 'admin.lastSync', call: (c) => c.admin.lastSync(), expect: adminOnly },
   {
     name: 'company.riders',
     call: (c) => c.company.riders(),

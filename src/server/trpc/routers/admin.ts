@@ -1,12 +1,20 @@
 import type { TRPCRouterRecord } from '@trpc/server';
+import { z } from 'zod';
 import { adminRiderInput, companyInput, orderInput } from '../../../shared/schemas/admin';
 import { createCompany, createOrder, createRiderByAdmin } from '../../services/admin-create';
 import { adminStats } from '../../services/admin-stats';
 import { listCompanies } from '../../services/companies';
 import { changeTicks } from '../../services/events';
+import { generateReport, getReport, listReports } from '../../services/reports';
+import { lastSheetsSync, syncToSheets } from '../../services/sheets-sync';
+import { sheetsTarget } from '../../google/sheets-client';
+import { idField } from '../../../shared/schemas/fields';
+import { reportInput } from '../../../shared/schemas/reports';
 import { adminProcedure, permittedProcedure } from '../init';
+import { adminOversight } from './admin-oversight';
 
 export const adminRouter = {
+  ...adminOversight,
   /** System-wide figures: admins only. */
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db, ctx.config.AED_TO_KWD_RATE)),
   /** The same figures, pushed again whenever an order, rider, company, duty or location changes. */
@@ -21,4 +29,15 @@ export const adminRouter = {
     .mutation(({ ctx, input }) => createCompany(ctx.db, ctx.user.id, input)),
   createRider: adminProcedure.input(adminRiderInput).mutation(({ ctx, input }) => createRiderByAdmin(ctx.db, ctx.user.id, input)),
   createOrder: adminProcedure.input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, input.companyId, input)),
+  /** Admins report on every company; a company manager only ever on their own (scoped in the service). */
+  generateReport: permittedProcedure('generate-reports')
+    .input(reportInput)
+    .mutation(({ ctx, input }) => generateReport(ctx.db, ctx.user, input, ctx.config.AED_TO_KWD_RATE)),
+  report: permittedProcedure('generate-reports')
+    .input(z.object({ id: idField }))
+    .query(({ ctx, input }) => getReport(ctx.db, ctx.user, input.id)),
+  reports: permittedProcedure('generate-reports').query(({ ctx }) => listReports(ctx.db, ctx.user)),
+  /** Replace the Companies, Riders and Orders tabs of the configured spreadsheet (503 when unconfigured). */
+  syncSheets: permittedProcedure('sync-data').mutation(({ ctx }) => syncToSheets(ctx.db, sheetsTarget(ctx.config), ctx.user.id)),
+  lastSync: adminProcedure.query(({ ctx }) => lastSheetsSync(ctx.db)),
 } satisfies TRPCRouterRecord;

@@ -1,0 +1,116 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { MessageKey } from '../../../../src/shared/i18n';
+import { ORDER_TRANSITIONS } from '../../../../src/shared/schemas/oversight';
+import { formatDateTime, REGIONS } from '../../../../src/shared/regions';
+import { money } from '../../../../src/client/format';
+import { useT } from '../../../../src/client/i18n';
+import { trpc } from '../../../../src/client/trpc';
+import { Modal } from '../../../../src/client/ui/Modal';
+import { OrderStatusBadge } from './StatusBadge';
+import { useSaveFeedback } from './useSaveFeedback';
+
+/** One order: its facts, timeline, assignment and the status moves the state machine allows. */
+export function OrderDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const t = useT();
+  const [riderId, setRiderId] = useState('');
+  const { data: o } = useQuery({ ...trpc.admin.orderDetail.queryOptions({ id: id ?? '' }), enabled: Boolean(id) });
+  const { data: riders } = useQuery({
+    ...trpc.admin.riderList.queryOptions({ companyId: o?.companyId, status: 'active', pageSize: 100 }),
+    enabled: Boolean(o),
+  });
+  const onDone = useSaveFeedback();
+  const assign = useMutation(trpc.admin.orderAssign.mutationOptions(onDone));
+  const move = useMutation(trpc.admin.orderSetStatus.mutationOptions(onDone));
+  const region = o ? REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait'] : REGIONS.kuwait;
+  return (
+    <Modal open={Boolean(id)} onClose={onClose} title={t('oversight.order.title')} testId="order-detail">
+      {!o ? (
+        <div className="skeleton h-40 w-full" />
+      ) : (
+        <div className="space-y-4">
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="text-lg font-semibold">{o.customerName}</span>
+            <OrderStatusBadge status={o.status} />
+            <span className="ms-auto font-semibold tabular-nums">{money(o.deliveryFee, o.currency)}</span>
+          </div>
+          <dl className="grid gap-2 text-sm sm:grid-cols-2">
+            <div>
+              <dt className="text-base-content/60">{t('oversight.col.company')}</dt>
+              <dd>{o.companyName}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/60">{t('oversight.col.rider')}</dt>
+              <dd>{o.riderName ?? t('oversight.unassigned')}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/60">{t('oversight.order.pickup')}</dt>
+              <dd>{o.pickupAddress}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/60">{t('oversight.order.delivery')}</dt>
+              <dd>{o.deliveryAddress}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/60">{t('oversight.order.item')}</dt>
+              <dd>{o.itemDescription || '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-base-content/60">{t('oversight.order.cod')}</dt>
+              <dd className="tabular-nums">{money(o.codAmount, o.currency)}</dd>
+            </div>
+          </dl>
+          {o.status === 'pending' || o.status === 'assigned' ? (
+            <div className="flex flex-wrap items-end gap-2">
+              <label className="grow text-sm">
+                {t('oversight.order.assign')}
+                <select className="select select-sm w-full" value={riderId} onChange={(e) => setRiderId(e.target.value)}>
+                  <option value="">{t('oversight.order.chooseRider')}</option>
+                  {riders?.items.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {r.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button type="button" className="btn btn-primary btn-sm" disabled={!riderId || assign.isPending} onClick={() => assign.mutate({ orderId: o.id, riderId })}>
+                {t('oversight.order.assignButton')}
+              </button>
+            </div>
+          ) : null}
+          {ORDER_TRANSITIONS[o.status].length ? (
+            <div className="flex flex-wrap items-center gap-2 text-sm">
+              <span className="text-base-content/60">{t('oversight.order.moveTo')}</span>
+              {ORDER_TRANSITIONS[o.status]
+                .filter((s) => s !== 'assigned')
+                .map((s) => (
+                  <button key={s} type="button" className="btn btn-outline btn-xs" disabled={move.isPending} onClick={() => move.mutate({ orderId: o.id, status: s })}>
+                    {t(`orderStatus.${s}` as MessageKey)}
+                  </button>
+                ))}
+            </div>
+          ) : null}
+          <section>
+            <h3 className="mb-2 font-semibold">{t('oversight.order.timeline')}</h3>
+            {o.timeline.length === 0 ? (
+              <p className="text-sm text-base-content/60">{t('oversight.order.noTimeline')}</p>
+            ) : (
+              <ul className="timeline timeline-vertical timeline-compact">
+                {o.timeline.map((e, i) => (
+                  <li key={`${e.status}-${e.at}`}>
+                    {i > 0 ? <hr /> : null}
+                    <div className="timeline-middle size-2.5 rounded-full bg-primary" />
+                    <div className="timeline-end mb-2 text-sm">
+                      <OrderStatusBadge status={e.status} /> <span className="text-base-content/70">{formatDateTime(new Date(e.at), region)}</span>
+                      {e.actor ? <span className="text-base-content/50"> · {e.actor}</span> : null}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </div>
+      )}
+    </Modal>
+  );
+}

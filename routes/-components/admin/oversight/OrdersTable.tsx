@@ -1,0 +1,104 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ORDER_STATUSES } from '../../../../src/shared/schemas/oversight';
+import { REGIONS } from '../../../../src/shared/regions';
+import { formatDateTime } from '../../../../src/shared/regions';
+import { money } from '../../../../src/client/format';
+import { useT } from '../../../../src/client/i18n';
+import { trpc } from '../../../../src/client/trpc';
+import { Pagination } from '../../../../src/client/ui/Pagination';
+import { CompanyFilter, compact, EnumFilter, FilterBar, RegionFilter, SearchInput } from './filters';
+import { OrderDetail } from './OrderDetail';
+import { OrderStatusBadge } from './StatusBadge';
+
+export function OrdersTable() {
+  const t = useT();
+  const [f, setF] = useState({ q: '', companyId: '', status: '', region: '', from: '', to: '' });
+  const [page, setPage] = useState(1);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const set = (k: keyof typeof f) => (v: string) => {
+    setF((x) => ({ ...x, [k]: v }));
+    setPage(1);
+  };
+  const { data, isPending } = useQuery({
+    ...trpc.admin.orderList.queryOptions({ ...compact(f), page, pageSize: 20 } as never),
+    placeholderData: keepPreviousData,
+  });
+  return (
+    <div className="space-y-3" data-testid="orders-table">
+      <FilterBar>
+        <SearchInput value={f.q} onChange={set('q')} />
+        <CompanyFilter value={f.companyId} onChange={set('companyId')} />
+        <EnumFilter value={f.status} onChange={set('status')} options={ORDER_STATUSES} allKey="oversight.allStatuses" labelPrefix="orderStatus." label={t('oversight.col.status')} />
+        <RegionFilter value={f.region} onChange={set('region')} />
+        <label className="text-xs">
+          {t('oversight.from')}
+          <input type="date" className="input input-sm w-full" value={f.from} onChange={(e) => set('from')(e.target.value)} />
+        </label>
+        <label className="text-xs">
+          {t('oversight.to')}
+          <input type="date" className="input input-sm w-full" value={f.to} onChange={(e) => set('to')(e.target.value)} />
+        </label>
+      </FilterBar>
+      {isPending ? <div className="skeleton h-64 w-full" /> : null}
+      {data && data.items.length === 0 ? <p className="py-8 text-center text-base-content/60">{t('oversight.empty')}</p> : null}
+      {data && data.items.length > 0 ? (
+        <>
+          <ul className="space-y-2 md:hidden">
+            {data.items.map((o) => (
+              <li key={o.id}>
+                <button type="button" className="w-full rounded-box border border-base-300 bg-base-100 p-3 text-start" onClick={() => setOpenId(o.id)}>
+                  <div className="flex items-center justify-between gap-2">
+                    <span className="font-semibold">{o.customerName}</span>
+                    <OrderStatusBadge status={o.status} />
+                  </div>
+                  <p className="truncate text-sm text-base-content/70">{o.deliveryAddress}</p>
+                  <p className="mt-1 flex justify-between text-xs text-base-content/60">
+                    <span>{o.companyName}</span>
+                    <span className="tabular-nums">{money(o.deliveryFee, o.currency)}</span>
+                  </p>
+                </button>
+              </li>
+            ))}
+          </ul>
+          <div className="hidden overflow-x-auto rounded-box border border-base-300 bg-base-100 md:block">
+            <table className="table table-sm">
+              <thead>
+                <tr>
+                  <th>{t('oversight.col.date')}</th>
+                  <th>{t('oversight.col.customer')}</th>
+                  <th>{t('oversight.col.company')}</th>
+                  <th>{t('oversight.col.rider')}</th>
+                  <th>{t('oversight.col.status')}</th>
+                  <th className="text-end">{t('oversight.col.fee')}</th>
+                  <th />
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((o) => (
+                  <tr key={o.id} className="hover:bg-base-200">
+                    <td className="whitespace-nowrap">{formatDateTime(new Date(o.createdAt), REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait'])}</td>
+                    <td>{o.customerName}</td>
+                    <td>{o.companyName}</td>
+                    <td>{o.riderName ?? <span className="text-base-content/50">{t('oversight.unassigned')}</span>}</td>
+                    <td>
+                      <OrderStatusBadge status={o.status} />
+                    </td>
+                    <td className="text-end tabular-nums">{money(o.deliveryFee, o.currency)}</td>
+                    <td>
+                      <button type="button" className="btn btn-ghost btn-xs" onClick={() => setOpenId(o.id)}>
+                        {t('oversight.view')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={data.page} pages={data.pages} total={data.total} onPage={setPage} />
+        </>
+      ) : null}
+      <OrderDetail id={openId} onClose={() => setOpenId(null)} />
+    </div>
+  );
+}

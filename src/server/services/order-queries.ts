@@ -1,0 +1,80 @@
+import { and, asc, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { companies, orders, orderStatusEvents, riders, users } from '../../../db/schema';
+import type { OrderListInput } from '../../shared/schemas/oversight';
+import { fromMinor } from '../../shared/money';
+import { DAY_MS, startOfDayInZone } from '../../shared/time';
+import { notFound } from '../errors';
+import { likePattern, paged, pageWindow } from './paging';
+
+const dayStart = (iso: string) => startOfDayInZone(new Date(`${iso}T12:00:00Z`), 'Asia/Kuwait');
+
+/** Orders filtered and paged on the server; `companyId` from the scope always wins over the filter. */
+export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: string | null) {
+  const where: SQL[] = [];
+  const companyId = scopeCompanyId ?? input.companyId;
+  if (companyId) where.push(eq(orders.companyId, companyId));
+  if (input.status) where.push(eq(orders.status, input.status));
+  if (input.region) where.push(eq(companies.region, input.region));
+  if (input.from) where.push(gte(orders.createdAt, dayStart(input.from)));
+  if (input.to) where.push(lt(orders.createdAt, new Date(dayStart(input.to).getTime() + DAY_MS)));
+  if (input.q) {
+    const p = likePattern(input.q);
+    where.push(or(like(orders.customerName, p), like(orders.customerPhone, p), like(orders.deliveryAddress, p), eq(orders.id, input.q))!);
+  }
+  const cond = where.length ? and(...where) : undefined;
+  const { limit, offset } = pageWindow(input.page, input.pageSize);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        priority: orders.priority,
+        customerName: orders.customerName,
+        deliveryAddress: orders.deliveryAddress,
+        feeMinor: orders.deliveryFeeMinor,
+        currency: orders.currency,
+        companyId: orders.companyId,
+        companyName: companies.name,
+        riderId: orders.riderId,
+        riderName: riders.name,
+      })
+      .from(orders)
+      .innerJoin(companies, eq(companies.id, orders.companyId))
+      .leftJoin(riders, eq(riders.id, orders.riderId))
+      .where(cond)
+      .orderBy(desc(orders.createdAt))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(orders).innerJoin(companies, eq(companies.id, orders.companyId)).where(cond),
+  ]);
+  const items = rows.map(({ feeMinor, ...r }) => ({ ...r, deliveryFee: fromMinor(feeMinor, r.currency), createdAt: r.createdAt.toISOString() }));
+  return paged(items, total?.n ?? 0, input.page, input.pageSize);
+}
+
+/** One order with its timeline. */
+export async function orderDetail(db: Db, orderId: string, scopeCompanyId: string | null) {
+  const where = scopeCompanyId ? and(eq(orders.id, orderId), eq(orders.companyId, scopeCompanyId)) : eq(orders.id, orderId);
+  const order = await db.query.orders.findFirst({ where });
+  if (!order) throw notFound('Order not found');
+  const [company, rider, events] = await Promise.all([
+    db.query.companies.findFirst({ where: eq(companies.id, order.companyId) }),
+    order.riderId ? db.query.riders.findFirst({ where: eq(riders.id, order.riderId) }) : undefined,
+    db
+      .select({ status: orderStatusEvents.status, at: orderStatusEvents.at, riderId: orderStatusEvents.riderId, actor: users.firstName })
+      .from(orderStatusEvents)
+      .leftJoin(users, eq(users.id, orderStatusEvents.actorId))
+      .where(eq(orderStatusEvents.orderId, order.id))
+      .orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
+  ]);
+  const { deliveryFeeMinor, codAmountMinor, ...rest } = order;
+  return {
+    ...rest,
+    deliveryFee: fromMinor(deliveryFeeMinor, order.currency),
+    codAmount: fromMinor(codAmountMinor, order.currency),
+    companyName: company?.name ?? '',
+    riderName: rider?.name ?? null,
+    timeline: events.map((e) => ({ ...e, at: e.at.toISOString() })),
+  };
+}

@@ -1,0 +1,78 @@
+import { REPORT_ORDER_STATUSES, type Report, type StatusCounts } from '../../shared/schemas/reports';
+
+/** Reports as CSV and their download names. */
+// ---- CSV (RFC 4180: CRLF, fields with , " CR LF quoted, quotes doubled) ----
+
+type Cell = string | number | null;
+
+/** Free text (names) that a spreadsheet would run as a formula gets a leading apostrophe. */
+const text = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
+
+function cell(v: Cell): string {
+  if (v === null) return '';
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const STATUS_HEADERS = ['Pending', 'Assigned', 'Picked up', 'Delivered', 'Cancelled', 'Failed'];
+const counts = (c: StatusCounts) => REPORT_ORDER_STATUSES.map((s) => c[s]);
+
+export function reportToCsv(r: Report): string {
+  const sections: Cell[][][] = [
+    [
+      ['KWT Delivery report'],
+      ['Field', 'Value'],
+      ['Report id', r.id],
+      ['From', r.from],
+      ['To', r.to],
+      ['Time zone', r.timeZone],
+      ['Scope', r.scope.companyName ? text(r.scope.companyName) : 'All companies'],
+      ['Generated at', r.generatedAt],
+      ['AED to KWD rate', r.aedToKwdRate],
+    ],
+    [['Orders by status'], ['Status', 'Orders'], ...REPORT_ORDER_STATUSES.map((s) => [s, r.orders.byStatus[s]]), ['total', r.orders.total]],
+    [
+      ['Orders by company'],
+      ['Company', 'Currency', 'Region', ...STATUS_HEADERS, 'Total', 'Revenue'],
+      ...r.byCompany.map((c) => [text(c.name), c.currency, c.region, ...counts(c.byStatus), c.total, c.revenue.decimal]),
+    ],
+    [
+      ['Orders by region'],
+      ['Region', 'Currency', ...STATUS_HEADERS, 'Total', 'Revenue'],
+      ...r.byRegion.map((g) => [g.region, g.currency, ...counts(g.byStatus), g.total, g.revenue.decimal]),
+    ],
+    [
+      ['Revenue'],
+      ['Currency', 'Revenue'],
+      ['KWD', r.revenue.KWD.decimal],
+      ['AED', r.revenue.AED.decimal],
+      [`KWD total (AED at ${r.aedToKwdRate})`, r.revenue.totalKwd.decimal],
+    ],
+    [
+      ['Cash per rider'],
+      ['Rider', 'Company', 'Currency', 'Collected', 'Submitted (pending)', 'Submitted (confirmed)', 'Submitted', 'Disputed', 'Outstanding', 'On hand (all time)'],
+      ...r.cash.map((c) => [
+        text(c.name),
+        text(c.companyName),
+        c.currency,
+        c.collected.decimal,
+        c.submittedPending.decimal,
+        c.submittedConfirmed.decimal,
+        c.submitted.decimal,
+        c.disputed.decimal,
+        c.outstanding.decimal,
+        c.onHandAllTime.decimal,
+      ]),
+    ],
+    [
+      ['Rider productivity'],
+      ['Rider', 'Company', 'Orders', 'Delivered', 'Failed', 'Success rate (%)', 'Average delivery (minutes)'],
+      ...r.riders.map((p) => [text(p.name), text(p.companyName), p.total, p.delivered, p.failed, p.successRate, p.avgDeliveryMinutes]),
+    ],
+  ];
+  return `${sections.map((rows) => rows.map((row) => row.map(cell).join(',')).join('\r\n')).join('\r\n\r\n')}\r\n`;
+}
+
+export function reportFileName(r: Pick<Report, 'from' | 'to'>, ext: 'csv' | 'json'): string {
+  return `kwt-report-${r.from}_${r.to}.${ext}`;
+}

@@ -1,0 +1,46 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import {
+  assignInput,
+  byId,
+  companyListInput,
+  companyUpdateInput,
+  orderListInput,
+  orderStatusInput,
+  riderListInput,
+  riderUpdateInput,
+  setActiveInput,
+} from '../../../shared/schemas/oversight';
+import { z } from 'zod';
+import { listAudit } from '../../services/audit';
+import {
+  listCompaniesPaged,
+  listRidersPaged,
+  setCompanyActive,
+  setRiderActive,
+  updateCompany,
+  updateRider,
+} from '../../services/admin-directory';
+import { assignOrder, transitionOrder } from '../../services/order-lifecycle';
+import { listOrders, orderDetail } from '../../services/order-queries';
+import { adminProcedure } from '../init';
+
+/** The admin's oversight tables: companies, riders, orders and the audit log. */
+export const adminOversight = {
+  companyList: adminProcedure.input(companyListInput).query(({ ctx, input }) => listCompaniesPaged(ctx.db, input)),
+  companyUpdate: adminProcedure.input(companyUpdateInput).mutation(({ ctx, input }) => updateCompany(ctx.db, ctx.user.id, input)),
+  companySetActive: adminProcedure.input(setActiveInput).mutation(({ ctx, input }) => setCompanyActive(ctx.db, ctx.user.id, input.id, input.active)),
+  riderList: adminProcedure.input(riderListInput).query(({ ctx, input }) => listRidersPaged(ctx.db, input)),
+  riderUpdate: adminProcedure.input(riderUpdateInput).mutation(({ ctx, input }) => updateRider(ctx.db, ctx.user.id, input)),
+  riderSetActive: adminProcedure.input(setActiveInput).mutation(({ ctx, input }) => setRiderActive(ctx.db, ctx.user.id, input.id, input.active)),
+  orderList: adminProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.db, input, null)),
+  orderDetail: adminProcedure.input(byId).query(({ ctx, input }) => orderDetail(ctx.db, input.id, null)),
+  orderAssign: adminProcedure
+    .input(assignInput)
+    .mutation(({ ctx, input }) => assignOrder(ctx.db, { actorId: ctx.user.id, companyId: null }, input.orderId, input.riderId)),
+  orderSetStatus: adminProcedure
+    .input(orderStatusInput)
+    .mutation(({ ctx, input }) => transitionOrder(ctx.db, { actorId: ctx.user.id, companyId: null }, input.orderId, input.status)),
+  auditLog: adminProcedure
+    .input(z.object({ entity: z.string().max(40).optional(), limit: z.number().int().min(1).max(500).optional() }))
+    .query(({ ctx, input }) => listAudit(ctx.db, input)),
+} satisfies TRPCRouterRecord;

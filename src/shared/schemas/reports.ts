@@ -1,0 +1,154 @@
+import { z } from 'zod';
+import type { Currency } from '../money';
+import type { RegionId } from '../regions';
+
+/** Reports cover whole business days in Kuwait time. */
+export const REPORT_TIME_ZONE = 'Asia/Kuwait';
+export const REPORT_DEFAULT_DAYS = 30;
+export const REPORT_MAX_DAYS = 366;
+export const REPORT_ORDER_STATUSES = ['pending', 'assigned', 'picked_up', 'delivered', 'cancelled', 'failed'] as const;
+export type ReportOrderStatus = (typeof REPORT_ORDER_STATUSES)[number];
+
+const DAY_MS = 86_400_000;
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** Days since 1970-01-01 of a 'YYYY-MM-DD' calendar date, or null when it is no real date. */
+export function dayNumber(date: string): number | null {
+  const m = ISO_DATE.exec(date);
+  if (!m) return null;
+  const ms = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  return new Date(ms).toISOString().slice(0, 10) === date ? ms / DAY_MS : null;
+}
+
+export function dateOfDayNumber(day: number): string {
+  return new Date(day * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Today's calendar date in Kuwait. */
+export function todayInKuwait(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** The default period: the last 30 days, today (Kuwait) included. */
+export function defaultReportPeriod(now = new Date()): { from: string; to: string } {
+  const to = todayInKuwait(now);
+  return { from: dateOfDayNumber(dayNumber(to)! - (REPORT_DEFAULT_DAYS - 1)), to };
+}
+
+const isoDate = (label: string) => {
+  const message = `${label} must be a date in the format YYYY-MM-DD`;
+  return z
+    .string(message)
+    .trim()
+    .refine((v) => dayNumber(v) !== null, message);
+};
+
+/**
+ * The report period. Both dates are optional (the spec's call sends no body):
+ * a missing `to` is today in Kuwait, a missing `from` is 30 days ending on `to`.
+ */
+export const reportInput = z
+  .object({ from: isoDate('From date').optional(), to: isoDate('To date').optional() })
+  .optional()
+  .transform((v, ctx) => {
+    const to = v?.to ?? todayInKuwait();
+    const from = v?.from ?? dateOfDayNumber(dayNumber(to)! - (REPORT_DEFAULT_DAYS - 1));
+    const span = dayNumber(to)! - dayNumber(from)! + 1;
+    if (span < 1) {
+      ctx.addIssue({ code: 'custom', path: ['from'], message: 'From date must be on or before the To date' });
+      return z.NEVER;
+    }
+    if (span > REPORT_MAX_DAYS) {
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `The period can be at most ${REPORT_MAX_DAYS} days` });
+      return z.NEVER;
+    }
+    return { from, to };
+  });
+export type ReportInput = z.input<typeof reportInput>;
+export type ReportPeriod = z.output<typeof reportInput>;
+
+/** An amount in integer minor units, and the same as a decimal string with the currency's digits ('1.250'). */
+export interface ReportMoney {
+  minor: number;
+  decimal: string;
+}
+
+export type StatusCounts = Record<ReportOrderStatus, number>;
+
+export interface ReportCompanyRow {
+  companyId: string;
+  name: string;
+  currency: Currency;
+  region: RegionId;
+  total: number;
+  byStatus: StatusCounts;
+  /** Delivery fees of the delivered orders. */
+  revenue: ReportMoney;
+}
+
+export interface ReportRegionRow {
+  region: RegionId;
+  currency: Currency;
+  total: number;
+  byStatus: StatusCounts;
+  revenue: ReportMoney;
+}
+
+export interface ReportCashRow {
+  riderId: string;
+  name: string;
+  companyName: string;
+  currency: Currency;
+  /** Cash on delivery of the rider's delivered cash orders in the period. */
+  collected: ReportMoney;
+  submittedPending: ReportMoney;
+  submittedConfirmed: ReportMoney;
+  /** Pending + confirmed submissions in the period. */
+  submitted: ReportMoney;
+  /** Disputed submissions in the period: not counted as submitted. */
+  disputed: ReportMoney;
+  /** collected − submitted, for the period. */
+  outstanding: ReportMoney;
+  /** All-time cash on hand, as the rider dashboard shows it. */
+  onHandAllTime: ReportMoney;
+}
+
+export interface ReportRiderRow {
+  riderId: string;
+  name: string;
+  companyName: string;
+  total: number;
+  delivered: number;
+  failed: number;
+  /** delivered ÷ (delivered + failed) in percent, one decimal; null when none finished. */
+  successRate: number | null;
+  /** Mean of deliveredAt − createdAt over delivered orders, minutes with one decimal. */
+  avgDeliveryMinutes: number | null;
+}
+
+/** A generated report, as stored in `reports.data` and served as JSON. */
+export interface Report {
+  id: string;
+  from: string;
+  to: string;
+  timeZone: typeof REPORT_TIME_ZONE;
+  generatedAt: string;
+  /** null companyId: every company (an admin's report). */
+  scope: { companyId: string | null; companyName: string | null };
+  aedToKwdRate: number;
+  orders: { total: number; byStatus: StatusCounts };
+  byCompany: ReportCompanyRow[];
+  byRegion: ReportRegionRow[];
+  revenue: { KWD: ReportMoney; AED: ReportMoney; totalKwd: ReportMoney };
+  cash: ReportCashRow[];
+  riders: ReportRiderRow[];
+}
+
+export interface ReportListItem {
+  id: string;
+  from: string;
+  to: string;
+  createdAt: string;
+  companyName: string | null;
+  totalOrders: number;
+}

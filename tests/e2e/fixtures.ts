@@ -1,0 +1,51 @@
+import { expect, type BrowserContext, type Page } from '@playwright/test';
+
+/** The seeded demo accounts (db/seed.ts), all with the same password. */
+export const PASSWORD = 'Demo1234!';
+export const ACCOUNTS = {
+  admin: { email: 'admin@kwtdelivery.com', firstName: 'Sara', role: 'Administrator', portal: '/admin' },
+  fast: { email: 'manager@fastdelivery.com', firstName: 'Khalid', role: 'Company Manager', portal: '/company' },
+  emirates: { email: 'manager@emiratesdelivery.ae', firstName: 'Aisha', role: 'Company Manager', portal: '/company' },
+  rider: { email: 'rider@example.com', firstName: 'Rashid', role: 'Delivery Rider', portal: '/rider' },
+  riderUae: { email: 'rider.uae@example.com', firstName: 'Bilal', role: 'Delivery Rider', portal: '/rider' },
+} as const;
+export type AccountKey = keyof typeof ACCOUNTS;
+
+/** Signs in through the REST shim; the context's cookie jar is shared with its pages. */
+export async function signIn(context: BrowserContext, who: AccountKey): Promise<void> {
+  const res = await context.request.post('/api/auth/login', { data: { email: ACCOUNTS[who].email, password: PASSWORD } });
+  expect(res.status(), `login as ${who}`).toBe(200);
+}
+
+/** The single toast on screen: its exact title and, when given, its exact description. */
+export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveCount(1);
+  await expect(toast.getByTestId('toast-title')).toHaveText(title);
+  if (description !== undefined) await expect(toast.getByTestId('toast-description')).toHaveText(description);
+}
+
+/** Whether the browser session is signed out, asked of the server with the page's cookies. */
+export async function expectSignedOut(context: BrowserContext): Promise<void> {
+  const res = await context.request.get('/api/auth/user');
+  expect(res.status()).toBe(401);
+}
+
+/**
+ * An exact path-and-query matcher for toHaveURL. The router may percent-encode
+ * the query (redirect=%2Fadmin); that is the same URL, so the query is compared decoded.
+ */
+export const exactPath = (pathAndQuery: string) => (url: URL) => url.pathname + decodeURIComponent(url.search) === pathAndQuery;
+
+/** Holds matching requests until release() is called. */
+export async function holdRequests(page: Page, url: string | RegExp) {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let seen = 0;
+  await page.route(url, async (route) => {
+    seen++;
+    await gate;
+    await route.continue().catch(() => undefined);
+  });
+  return { release, seen: () => seen };
+}
