@@ -1,34 +1,24 @@
-import type { FormEvent } from 'react';
 import { companyInput } from '../../../src/shared/schemas/admin';
 import { REGION_IDS } from '../../../src/shared/regions';
 import type { MessageKey } from '../../../src/shared/i18n';
-import { useSchemaForm } from '../../../src/client/forms';
 import { useT } from '../../../src/client/i18n';
 import { trpcClient } from '../../../src/client/trpc';
 import { FormField } from '../../../src/client/ui/FormField';
 import { FormActions } from './FormActions';
-import { useCreateMutation } from './useCreateMutation';
+import { useCreateForm } from './useCreateForm';
 
 const INITIAL = { name: '', email: '', phone: '', address: '', contactPerson: '', region: 'kuwait' };
 
 export function CompanyForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const form = useSchemaForm(companyInput, INITIAL);
-  const m = useCreateMutation({
-    mutationFn: (input: ReturnType<typeof companyInput.parse>) => trpcClient.admin.createCompany.mutate(input),
+  const { form, onSubmit, pending } = useCreateForm({
+    schema: companyInput,
+    initial: INITIAL,
+    send: (input) => trpcClient.admin.createCompany.mutate(input),
     success: 'admin.toast.companyAdded',
     failure: 'admin.toast.errorCompany',
-    setErrors: form.setErrors,
-    onDone: () => {
-      form.reset();
-      onDone();
-    },
+    onDone,
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const data = form.validate({ ...form.values, timestamp: new Date().toISOString() });
-    if (data) m.mutate(data);
-  };
   const { values: v, set, errors: err } = form;
   return (
     <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate data-testid="company-form">
@@ -56,7 +46,7 @@ export function CompanyForm({ onDone }: { onDone: () => void }) {
           ))}
         </select>
       </FormField>
-      <FormActions pending={m.isPending} onCancel={onDone} />
+      <FormActions pending={pending} onCancel={onDone} />
     </form>
   );
 }

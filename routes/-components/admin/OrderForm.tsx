@@ -1,15 +1,14 @@
-import { useEffect, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { orderInput, parseFee } from '../../../src/shared/schemas/admin';
 import { PRIORITIES } from '../../../src/shared/schemas/fields';
 import { CURRENCIES, MINOR_DIGITS, type Currency } from '../../../src/shared/money';
 import type { MessageKey } from '../../../src/shared/i18n';
-import { useSchemaForm } from '../../../src/client/forms';
 import { useT } from '../../../src/client/i18n';
 import { trpcClient } from '../../../src/client/trpc';
 import { FormField } from '../../../src/client/ui/FormField';
 import { CompanySelect, useCompanyCurrency } from './CompanySelect';
 import { FormActions } from './FormActions';
-import { useCreateMutation } from './useCreateMutation';
+import { useCreateForm } from './useCreateForm';
 
 const INITIAL = {
   companyId: '',
@@ -27,28 +26,21 @@ const INITIAL = {
 
 export function OrderForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const form = useSchemaForm(orderInput, INITIAL);
+  const { form, onSubmit, pending } = useCreateForm({
+    schema: orderInput,
+    initial: INITIAL,
+    send: (input) => trpcClient.admin.createOrder.mutate(input),
+    success: 'admin.toast.orderCreated',
+    failure: 'admin.toast.errorOrder',
+    onDone,
+    toInput: (v) => ({ ...v, companyId: v.companyId || undefined, deliveryFee: parseFee(v.deliveryFee) }),
+  });
   const { values: v, set, errors: err, setValues } = form;
   const companyCurrency = useCompanyCurrency(v.companyId);
   // An order is in its company's currency.
   useEffect(() => {
     if (companyCurrency) setValues((x) => ({ ...x, currency: companyCurrency }));
   }, [companyCurrency, setValues]);
-  const m = useCreateMutation({
-    mutationFn: (input: ReturnType<typeof orderInput.parse>) => trpcClient.admin.createOrder.mutate(input),
-    success: 'admin.toast.orderCreated',
-    failure: 'admin.toast.errorOrder',
-    setErrors: form.setErrors,
-    onDone: () => {
-      form.reset();
-      onDone();
-    },
-  });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const data = form.validate({ ...v, companyId: v.companyId || undefined, deliveryFee: parseFee(v.deliveryFee), timestamp: new Date().toISOString() });
-    if (data) m.mutate(data);
-  };
   const text = (key: keyof typeof INITIAL, label: MessageKey, extra: Record<string, string> = {}) => (
     <FormField label={t(label)} error={err[key]}>
       <input className="input w-full" name={key} value={v[key]} onChange={set(key)} {...extra} />
@@ -98,7 +90,7 @@ export function OrderForm({ onDone }: { onDone: () => void }) {
         </select>
       </FormField>
       {text('notes', 'form.notes')}
-      <FormActions pending={m.isPending} onCancel={onDone} />
+      <FormActions pending={pending} onCancel={onDone} />
     </form>
   );
 }

@@ -1,35 +1,25 @@
-import type { FormEvent } from 'react';
 import { adminRiderInput } from '../../../src/shared/schemas/admin';
 import { VEHICLE_TYPES } from '../../../src/shared/schemas/fields';
 import type { MessageKey } from '../../../src/shared/i18n';
-import { useSchemaForm } from '../../../src/client/forms';
 import { useT } from '../../../src/client/i18n';
 import { trpcClient } from '../../../src/client/trpc';
 import { FormField } from '../../../src/client/ui/FormField';
 import { CompanySelect } from './CompanySelect';
 import { FormActions } from './FormActions';
-import { useCreateMutation } from './useCreateMutation';
+import { useCreateForm } from './useCreateForm';
 
 const INITIAL = { name: '', email: '', phone: '', vehicleType: 'motorcycle', licensePlate: '', company: '' };
 
 export function RiderForm({ onDone }: { onDone: () => void }) {
   const t = useT();
-  const form = useSchemaForm(adminRiderInput, INITIAL);
-  const m = useCreateMutation({
-    mutationFn: (input: ReturnType<typeof adminRiderInput.parse>) => trpcClient.admin.createRider.mutate(input),
+  const { form, onSubmit, pending } = useCreateForm({
+    schema: adminRiderInput,
+    initial: INITIAL,
+    send: (input) => trpcClient.admin.createRider.mutate(input),
     success: 'admin.toast.riderAdded',
     failure: 'admin.toast.errorRider',
-    setErrors: form.setErrors,
-    onDone: () => {
-      form.reset();
-      onDone();
-    },
+    onDone,
   });
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const data = form.validate({ ...form.values, timestamp: new Date().toISOString() });
-    if (data) m.mutate(data);
-  };
   const { values: v, set, errors: err } = form;
   return (
     <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate data-testid="rider-form">
@@ -57,7 +47,7 @@ export function RiderForm({ onDone }: { onDone: () => void }) {
       <FormField label={t('form.company')} error={err.company}>
         <CompanySelect name="company" value={v.company} onChange={set('company')} />
       </FormField>
-      <FormActions pending={m.isPending} onCancel={onDone} />
+      <FormActions pending={pending} onCancel={onDone} />
     </form>
   );
 }

@@ -8,16 +8,12 @@ import { Pagination } from '../../../../src/client/ui/Pagination';
 import { CompanyEdit, type EditableCompany } from './CompanyEdit';
 import { compact, FilterBar, RegionFilter, SearchInput } from './filters';
 import { useSaveFeedback } from './useSaveFeedback';
+import { useTableState } from './useTableState';
 
 export function CompaniesTable() {
   const t = useT();
-  const [f, setF] = useState({ q: '', region: '' });
-  const [page, setPage] = useState(1);
+  const { f, set, page, setPage } = useTableState({ q: '', region: '' });
   const [editing, setEditing] = useState<EditableCompany | null>(null);
-  const set = (k: keyof typeof f) => (v: string) => {
-    setF((x) => ({ ...x, [k]: v }));
-    setPage(1);
-  };
   const { data, isPending } = useQuery({ ...trpc.admin.companyList.queryOptions({ ...compact(f), page, pageSize: 20 } as never), placeholderData: keepPreviousData });
   const toggle = useMutation(trpc.admin.companySetActive.mutationOptions(useSaveFeedback()));
   return (

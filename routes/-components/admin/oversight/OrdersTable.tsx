@@ -10,16 +10,12 @@ import { Pagination } from '../../../../src/client/ui/Pagination';
 import { CompanyFilter, compact, EnumFilter, FilterBar, RegionFilter, SearchInput } from './filters';
 import { OrderDetail } from './OrderDetail';
 import { OrderStatusBadge } from './StatusBadge';
+import { useTableState } from './useTableState';
 
 export function OrdersTable() {
   const t = useT();
-  const [f, setF] = useState({ q: '', companyId: '', status: '', region: '', from: '', to: '' });
-  const [page, setPage] = useState(1);
+  const { f, set, page, setPage } = useTableState({ q: '', companyId: '', status: '', region: '', from: '', to: '' });
   const [openId, setOpenId] = useState<string | null>(null);
-  const set = (k: keyof typeof f) => (v: string) => {
-    setF((x) => ({ ...x, [k]: v }));
-    setPage(1);
-  };
   const { data, isPending } = useQuery({
     ...trpc.admin.orderList.queryOptions({ ...compact(f), page, pageSize: 20 } as never),
     placeholderData: keepPreviousData,

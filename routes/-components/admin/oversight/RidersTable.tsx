@@ -11,16 +11,12 @@ import { Pagination } from '../../../../src/client/ui/Pagination';
 import { CompanyFilter, compact, EnumFilter, FilterBar, RegionFilter, SearchInput } from './filters';
 import { RiderEdit, type EditableRider } from './RiderEdit';
 import { useSaveFeedback } from './useSaveFeedback';
+import { useTableState } from './useTableState';
 
 export function RidersTable() {
   const t = useT();
-  const [f, setF] = useState({ q: '', companyId: '', status: '', region: '' });
-  const [page, setPage] = useState(1);
+  const { f, set, page, setPage } = useTableState({ q: '', companyId: '', status: '', region: '' });
   const [editing, setEditing] = useState<EditableRider | null>(null);
-  const set = (k: keyof typeof f) => (v: string) => {
-    setF((x) => ({ ...x, [k]: v }));
-    setPage(1);
-  };
   const { data, isPending } = useQuery({ ...trpc.admin.riderList.queryOptions({ ...compact(f), page, pageSize: 20 } as never), placeholderData: keepPreviousData });
   const toggle = useMutation(trpc.admin.riderSetActive.mutationOptions(useSaveFeedback()));
   return (
