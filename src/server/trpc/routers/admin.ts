@@ -6,7 +6,8 @@ import { adminStats } from '../../services/admin-stats';
 import { listCompanies } from '../../services/companies';
 import { changeTicks } from '../../services/events';
 import { generateReport, getReport, listReports } from '../../services/reports';
-import { lastSheetsSync, syncToSheets } from '../../services/sheets-sync';
+import { lastSheetsSync } from '../../services/sheets-sync';
+import { syncWithRetry } from '../../services/sheets-retry';
 import { sheetsTarget } from '../../google/sheets-client';
 import { idField } from '../../../shared/schemas/fields';
 import { reportInput } from '../../../shared/schemas/reports';
@@ -38,6 +39,6 @@ export const adminRouter = {
     .query(({ ctx, input }) => getReport(ctx.db, ctx.user, input.id)),
   reports: permittedProcedure('generate-reports').query(({ ctx }) => listReports(ctx.db, ctx.user)),
   /** Replace the Companies, Riders and Orders tabs of the configured spreadsheet (503 when unconfigured). */
-  syncSheets: permittedProcedure('sync-data').mutation(({ ctx }) => syncToSheets(ctx.db, sheetsTarget(ctx.config), ctx.user.id)),
+  syncSheets: permittedProcedure('sync-data').mutation(({ ctx }) => syncWithRetry(ctx.db, sheetsTarget(ctx.config), ctx.user.id)),
   lastSync: adminProcedure.query(({ ctx }) => lastSheetsSync(ctx.db)),
 } satisfies TRPCRouterRecord;
