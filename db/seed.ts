@@ -89,6 +89,7 @@ function buildOrders(rand: ReturnType<typeof prng>, co: CompanySeed, n: number, 
       status,
       createdAt,
       deliveredAt: status === 'delivered' ? new Date(Math.min(now, createdAt.getTime() + rand.int(20, 75) * 60_000)) : null,
+      source: 'seed',
     });
   }
   return rows;

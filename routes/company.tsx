@@ -1,22 +1,54 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import type { MessageKey } from '../src/shared/i18n';
 import { useT } from '../src/client/i18n';
 import { PageHeader } from '../src/client/shell/PageHeader';
 import { PortalGuard } from '../src/client/shell/PortalGuard';
+import { CompanyDataButton } from './-components/company/CompanyDataButton';
+import { Overview } from './-components/company/Overview';
 import { FleetList } from './-components/FleetList';
 
-export const Route = createFileRoute('/company')({ component: CompanyPage });
+const TABS = ['overview', 'fleet', 'orders'] as const;
+export type CompanyTab = (typeof TABS)[number];
+
+export const Route = createFileRoute('/company')({
+  validateSearch: z.object({ tab: z.enum(TABS).optional().catch(undefined) }),
+  component: CompanyPage,
+});
 
 function CompanyPage() {
   const t = useT();
+  const { tab = 'overview' } = Route.useSearch();
+  const navigate = useNavigate({ from: '/company' });
+  const setTab = (next: CompanyTab) => navigate({ search: { tab: next }, replace: true });
   return (
     <PortalGuard route="/company">
       {(user) => (
         <main className="mx-auto max-w-7xl space-y-6 px-4 py-6 sm:px-6" data-testid="company-portal">
-          <PageHeader title={t('company.title')} subtitle={user.companyName} role={user.role} />
-          <section className="space-y-3">
-            <h2 className="text-lg font-semibold">{t('company.fleet.title')}</h2>
-            <FleetList />
-          </section>
+          <div data-tour="header">
+            <PageHeader
+              title={t('company.title')}
+              subtitle={user.companyName}
+              role={user.role}
+              actions={
+                <>
+                  <CompanyDataButton />
+                  <a href="/api/logout" className="btn btn-ghost btn-sm">
+                    {t('company.action.signOut')}
+                  </a>
+                </>
+              }
+            />
+          </div>
+          <div role="tablist" className="tabs tabs-box w-full overflow-x-auto sm:w-fit" data-tour="navigation" data-testid="company-tabs">
+            {TABS.map((k) => (
+              <button key={k} type="button" role="tab" aria-selected={tab === k} className={`tab whitespace-nowrap ${tab === k ? 'tab-active' : ''}`} onClick={() => setTab(k)}>
+                {t(`company.tab.${k}` as MessageKey)}
+              </button>
+            ))}
+          </div>
+          {tab === 'overview' ? <Overview /> : null}
+          {tab === 'fleet' ? <FleetList /> : null}
         </main>
       )}
     </PortalGuard>

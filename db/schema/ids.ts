@@ -14,3 +14,9 @@ export const id = () => text('id').primaryKey().$defaultFn(newId);
 /** UTC instants as integer milliseconds. */
 export const utc = (name: string) => integer(name, { mode: 'timestamp_ms' });
 export const createdAt = () => utc('created_at').notNull().$defaultFn(() => new Date());
+
+/** 120 random bits as 24 hex characters: the public tracking link's code. */
+export function newTrackingCode(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}

@@ -4,4 +4,5 @@ export * from './orders';
 export * from './duty';
 export * from './engagement';
 export * from './system';
+export * from './integrations';
 export { newId } from './ids';

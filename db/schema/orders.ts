@@ -4,7 +4,7 @@ import { PRIORITIES } from '../../src/shared/schemas/fields';
 import { ORDER_STATUSES } from '../../src/shared/schemas/oversight';
 import { users } from './auth';
 import { companies, riders } from './fleet';
-import { createdAt, id, utc } from './ids';
+import { createdAt, id, newTrackingCode, utc } from './ids';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'prepaid'] as const;
 
@@ -31,6 +31,10 @@ export const orders = sqliteTable(
     priority: text('priority', { enum: PRIORITIES }).notNull().default('normal'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     notes: text('notes').notNull().default(''),
+    /** Unguessable code for the public tracking page /track/{code}. */
+    trackingCode: text('tracking_code').unique().$defaultFn(newTrackingCode),
+    /** Where an order came from: 'form', 'import', 'seed'. */
+    source: text('source').notNull().default('form'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     deliveredAt: utc('delivered_at'),

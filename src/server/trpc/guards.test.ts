@@ -44,6 +44,7 @@ let seq = 0;
 const company = () => ({ name: `Guard Co ${++seq}`, email: `guard${seq}@co.example` });
 const rider = () => ({ name: 'Guard Rider', email: `guard.rider${++seq}@example.com`, phone: '+96550001234', company: w.companyA.id });
 const order = () => ({ customerName: 'Guard Customer', customerPhone: '+96550001234', pickupAddress: 'A', deliveryAddress: 'B', deliveryFee: 1.25, companyId: w.companyA.id });
+const companyOnly = { signedOut: OUT, riderA: no(DENIED.company), riderB: no(DENIED.company), companyA: 'ok', companyB: 'ok', admin: no(DENIED.company) } as const;
 const adminOnly = { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' } as const;
 const REPORTS_DENIED = 'Access denied: Generating reports requires company or admin privileges';
 const reportsRole = { signedOut: OUT, riderA: no(REPORTS_DENIED), riderB: no(REPORTS_DENIED), companyA: 'ok', companyB: 'ok', admin: 'ok' } as const;
@@ -110,6 +111,8 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
     },
   },
   { name: 'admin.lastSync', call: (c) => c.admin.lastSync(), expect: adminOnly },
+  { name: 'company.profile', call: (c) => c.company.profile(), expect: companyOnly },
+  { name: 'company.overview', call: (c) => c.company.overview(), expect: companyOnly },
   {
     name: 'company.riders',
     call: (c) => c.company.riders(),

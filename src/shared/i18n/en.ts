@@ -355,6 +355,24 @@ export const en = {
   'orderStatus.cancelled': 'Cancelled',
   'orderStatus.failed': 'Failed',
 
+  // Company portal
+  'company.tab.overview': 'Overview',
+  'company.tab.fleet': 'Fleet Management',
+  'company.tab.orders': 'Orders',
+  'company.stats.fleetSize': 'Fleet Size',
+  'company.stats.activeOrders': 'Active Orders',
+  'company.stats.monthlyRevenue': 'Monthly Revenue',
+  'company.stats.successRate': 'Success Rate',
+  'company.stats.fleetHint': 'Active and suspended riders',
+  'company.stats.activeHint': 'Pending, assigned or picked up',
+  'company.stats.monthHint': 'Delivered this month',
+  'company.stats.successHint': 'Delivered of delivered + failed, last 30 days',
+  'company.action.tour': 'Take Tour',
+  'company.action.data': 'Company Data',
+  'company.action.signOut': 'Sign Out',
+  'company.data.noneTitle': 'No company spreadsheet yet',
+  'company.data.none': 'Your administrator has not set a spreadsheet link for your company.',
+
   // Install prompt
   'install.title': 'Install KWT Delivery',
   'install.text': 'Add the app to your home screen for quick access and offline use.',

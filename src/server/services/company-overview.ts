@@ -1,0 +1,57 @@
+import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { companies, orders, riders } from '../../../db/schema';
+import { fromMinor } from '../../shared/money';
+import { REGIONS } from '../../shared/regions';
+import { DAY_MS, startOfDayInZone, zoneOffsetMinutes } from '../../shared/time';
+import { notFound } from '../errors';
+
+/** The company's own profile, as its portal needs it. */
+export async function companyProfile(db: Db, companyId: string) {
+  const c = await db.query.companies.findFirst({ where: eq(companies.id, companyId) });
+  if (!c) throw notFound('Company not found');
+  return { id: c.id, name: c.name, email: c.email, region: c.region, currency: c.currency, sheetUrl: c.sheetUrl, active: c.active };
+}
+
+/** First instant of the calendar month containing `now`, in the zone. */
+function startOfMonthInZone(now: Date, timeZone: string): Date {
+  const local = new Date(now.getTime() + zoneOffsetMinutes(timeZone, now) * 60_000);
+  const firstLocalNoon = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1, 12));
+  return startOfDayInZone(firstLocalNoon, timeZone);
+}
+
+/**
+ * Overview cards: fleet size, active orders (pending, assigned, picked up), this month's
+ * revenue (fees of orders delivered this month, company currency) and the success rate
+ * (delivered of delivered + failed over the last 30 days).
+ */
+export async function companyOverview(db: Db, companyId: string, now = new Date()) {
+  const company = await companyProfile(db, companyId);
+  const tz = REGIONS[company.region].timezone;
+  const monthStart = startOfMonthInZone(now, tz);
+  const since = new Date(now.getTime() - 30 * DAY_MS);
+  const [[fleet], [active], [revenue], [outcome]] = await Promise.all([
+    db.select({ n: count() }).from(riders).where(and(eq(riders.companyId, companyId), inArray(riders.status, ['active', 'suspended']))),
+    db.select({ n: count() }).from(orders).where(and(eq(orders.companyId, companyId), inArray(orders.status, ['pending', 'assigned', 'picked_up']))),
+    db
+      .select({ minor: sql<number>`coalesce(sum(${orders.deliveryFeeMinor}), 0)`.mapWith(Number) })
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), eq(orders.status, 'delivered'), gte(orders.deliveredAt, monthStart))),
+    db
+      .select({
+        delivered: sql<number>`sum(case when ${orders.status} = 'delivered' then 1 else 0 end)`.mapWith(Number),
+        failed: sql<number>`sum(case when ${orders.status} = 'failed' then 1 else 0 end)`.mapWith(Number),
+      })
+      .from(orders)
+      .where(and(eq(orders.companyId, companyId), gte(orders.createdAt, since))),
+  ]);
+  const delivered = outcome?.delivered ?? 0;
+  const finished = delivered + (outcome?.failed ?? 0);
+  return {
+    currency: company.currency,
+    fleetSize: fleet?.n ?? 0,
+    activeOrders: active?.n ?? 0,
+    monthlyRevenue: fromMinor(revenue?.minor ?? 0, company.currency),
+    successRate: finished ? Math.round((delivered / finished) * 1000) / 10 : 0,
+  };
+}
