@@ -32,6 +32,8 @@ export default defineConfig({
       DATABASE_URL: `file:${DB_FILE}`,
       SEED_DEMO: 'true',
       NODE_ENV: 'test',
+      // Every browser test signs in from 127.0.0.1; the lock-out itself is covered by the API tests.
+      LOGIN_MAX_FAILURES: '1000',
     },
   },
 });

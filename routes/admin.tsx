@@ -8,6 +8,7 @@ import { PortalGuard } from '../src/client/shell/PortalGuard';
 import { Badge } from '../src/client/ui/Badge';
 import { Modal } from '../src/client/ui/Modal';
 import { AdminStatsGrid } from './-components/AdminStatsGrid';
+import { FleetMap } from './-components/FleetMap';
 import { CompanyForm } from './-components/admin/CompanyForm';
 import { OrderForm } from './-components/admin/OrderForm';
 import { RiderForm } from './-components/admin/RiderForm';
@@ -65,6 +66,7 @@ function AdminPage() {
               <ReportsButton disabled={!can(user.role, 'generate-reports')} />
             </div>
             <AdminStatsGrid />
+            <FleetMap />
             <OversightTabs />
             <Modal open={dialog !== null} onClose={close} title={dialog ? t(TITLES[dialog]) : ''} testId="admin-modal">
               {dialog === 'rider' ? <RiderForm onDone={close} /> : null}

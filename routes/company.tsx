@@ -6,7 +6,11 @@ import { PageHeader } from '../src/client/shell/PageHeader';
 import { PortalGuard } from '../src/client/shell/PortalGuard';
 import { CompanyDataButton } from './-components/company/CompanyDataButton';
 import { Overview } from './-components/company/Overview';
-import { FleetList } from './-components/FleetList';
+import { WebhooksCard } from './-components/company/WebhooksCard';
+import { OrdersTab } from './-components/company/OrdersTab';
+import { TakeTour } from './-components/company/Tour';
+import { FleetTab } from './-components/company/FleetTab';
+import { FleetMap } from './-components/FleetMap';
 
 const TABS = ['overview', 'fleet', 'orders'] as const;
 export type CompanyTab = (typeof TABS)[number];
@@ -32,6 +36,7 @@ function CompanyPage() {
               role={user.role}
               actions={
                 <>
+                  <TakeTour />
                   <CompanyDataButton />
                   <a href="/api/logout" className="btn btn-ghost btn-sm">
                     {t('company.action.signOut')}
@@ -48,7 +53,10 @@ function CompanyPage() {
             ))}
           </div>
           {tab === 'overview' ? <Overview /> : null}
-          {tab === 'fleet' ? <FleetList /> : null}
+          {tab === 'overview' ? <FleetMap /> : null}
+          {tab === 'overview' ? <WebhooksCard /> : null}
+          {tab === 'fleet' ? <FleetTab /> : null}
+          {tab === 'orders' ? <OrdersTab /> : null}
         </main>
       )}
     </PortalGuard>

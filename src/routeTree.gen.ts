@@ -18,6 +18,8 @@ import { Route as ContactRouteImport } from './../routes/contact'
 import { Route as LoginRouteImport } from './../routes/login'
 import { Route as RiderRouteImport } from './../routes/rider'
 import { Route as SupportRouteImport } from './../routes/support'
+import { Route as InviteTokenRouteImport } from './../routes/invite.$token'
+import { Route as TrackCodeRouteImport } from './../routes/track.$code'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -64,6 +66,16 @@ const SupportRoute = SupportRouteImport.update({
   path: '/support',
   getParentRoute: () => rootRouteImport,
 } as any)
+const InviteTokenRoute = InviteTokenRouteImport.update({
+  id: '/invite/$token',
+  path: '/invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TrackCodeRoute = TrackCodeRouteImport.update({
+  id: '/track/$code',
+  path: '/track/$code',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -75,6 +87,8 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/rider': typeof RiderRoute
   '/support': typeof SupportRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/track/$code': typeof TrackCodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -86,6 +100,8 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/rider': typeof RiderRoute
   '/support': typeof SupportRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/track/$code': typeof TrackCodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -98,6 +114,8 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/rider': typeof RiderRoute
   '/support': typeof SupportRoute
+  '/invite/$token': typeof InviteTokenRoute
+  '/track/$code': typeof TrackCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -111,6 +129,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/rider'
     | '/support'
+    | '/invite/$token'
+    | '/track/$code'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -122,6 +142,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/rider'
     | '/support'
+    | '/invite/$token'
+    | '/track/$code'
   id:
     | '__root__'
     | '/'
@@ -133,6 +155,8 @@ export interface FileRouteTypes {
     | '/login'
     | '/rider'
     | '/support'
+    | '/invite/$token'
+    | '/track/$code'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -145,6 +169,8 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RiderRoute: typeof RiderRoute
   SupportRoute: typeof SupportRoute
+  InviteTokenRoute: typeof InviteTokenRoute
+  TrackCodeRoute: typeof TrackCodeRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -212,6 +238,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/invite/$token': {
+      id: '/invite/$token'
+      path: '/invite/$token'
+      fullPath: '/invite/$token'
+      preLoaderRoute: typeof InviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/track/$code': {
+      id: '/track/$code'
+      path: '/track/$code'
+      fullPath: '/track/$code'
+      preLoaderRoute: typeof TrackCodeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -225,6 +265,8 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RiderRoute: RiderRoute,
   SupportRoute: SupportRoute,
+  InviteTokenRoute: InviteTokenRoute,
+  TrackCodeRoute: TrackCodeRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -1,5 +1,6 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../../src/shared/money';
+import { CAPTURE_TYPES_LIST } from '../../src/shared/schemas/capture-types';
 import { riders } from './fleet';
 import { createdAt, id, utc } from './ids';
 
@@ -14,6 +15,8 @@ export const dutyShifts = sqliteTable(
     endedAt: utc('ended_at'),
     startOdometerKm: integer('start_odometer_km'),
     endOdometerKm: integer('end_odometer_km'),
+    startCaptureId: text('start_capture_id'),
+    endCaptureId: text('end_capture_id'),
   },
   (t) => [index('duty_shifts_rider_idx').on(t.riderId, t.startedAt)],
 );
@@ -47,7 +50,7 @@ export const locationPings = sqliteTable(
   (t) => [index('location_pings_rider_idx').on(t.riderId, t.recordedAt)],
 );
 
-export const CAPTURE_TYPES = ['start_odometer', 'end_odometer', 'receipt', 'cash'] as const;
+export { CAPTURE_TYPES_LIST as CAPTURE_TYPES } from '../../src/shared/schemas/capture-types';
 
 /** A scan taken by a rider, with what OCR read from it. */
 export const captures = sqliteTable(
@@ -57,7 +60,7 @@ export const captures = sqliteTable(
     riderId: text('rider_id')
       .notNull()
       .references(() => riders.id, { onDelete: 'cascade' }),
-    type: text('type', { enum: CAPTURE_TYPES }).notNull(),
+    type: text('type', { enum: CAPTURE_TYPES_LIST }).notNull(),
     imagePath: text('image_path'),
     ocrText: text('ocr_text'),
     ocrConfidence: real('ocr_confidence'),

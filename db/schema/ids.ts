@@ -20,3 +20,9 @@ export function newTrackingCode(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(12));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** A 4-digit delivery PIN (uniform, no modulo bias). */
+export function newDeliveryPin(): string {
+  const n = crypto.getRandomValues(new Uint16Array(1))[0]!;
+  return n < 60000 ? String(n % 10000).padStart(4, '0') : newDeliveryPin();
+}

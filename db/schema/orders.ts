@@ -4,7 +4,7 @@ import { PRIORITIES } from '../../src/shared/schemas/fields';
 import { ORDER_STATUSES } from '../../src/shared/schemas/oversight';
 import { users } from './auth';
 import { companies, riders } from './fleet';
-import { createdAt, id, newTrackingCode, utc } from './ids';
+import { createdAt, id, newDeliveryPin, newTrackingCode, utc } from './ids';
 
 export const PAYMENT_METHODS = ['cash', 'card', 'prepaid'] as const;
 
@@ -33,6 +33,13 @@ export const orders = sqliteTable(
     notes: text('notes').notNull().default(''),
     /** Unguessable code for the public tracking page /track/{code}. */
     trackingCode: text('tracking_code').unique().$defaultFn(newTrackingCode),
+    /** Proof of delivery: the recipient's name, a photo (capture id) and the PIN check. */
+    recipientName: text('recipient_name'),
+    proofCaptureId: text('proof_capture_id'),
+    /** 4-digit code the customer reads from the tracking page and tells the rider. */
+    deliveryPin: text('delivery_pin').$defaultFn(newDeliveryPin),
+    pinVerified: integer('pin_verified', { mode: 'boolean' }).notNull().default(false),
+    failureReason: text('failure_reason'),
     /** Where an order came from: 'form', 'import', 'seed'. */
     source: text('source').notNull().default('form'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),

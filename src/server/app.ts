@@ -8,6 +8,7 @@ import { originCheck, securityHeaders } from './http/security';
 import { sessionMiddleware } from './http/session';
 import { serveSpa } from './http/static';
 import { navigationRoutes } from './rest/navigation';
+import { companyDownloads } from './rest/company-downloads';
 import { reportDownloads } from './rest/report-downloads';
 import { restShims } from './rest/shims';
 import { contextFromVars, type AppVariables } from './trpc/context';
@@ -16,7 +17,7 @@ import { appRouter } from './trpc/root';
 /** The whole server as one Hono app: security, sessions, tRPC, REST shims, the SPA. */
 export function createApp(db: Db, env: Env) {
   const app = new Hono<{ Variables: AppVariables }>();
-  app.use(securityHeaders());
+  app.use(securityHeaders({ mapTileUrl: env.MAP_TILE_URL }));
   app.use('/api/*', originCheck({ appUrl: env.APP_URL, trustProxy: env.TRUST_PROXY }));
   app.use('/api/*', sessionMiddleware(db, env));
   app.use('/api/*', async (c, next) => {
@@ -39,6 +40,7 @@ export function createApp(db: Db, env: Env) {
   app.route('/api', navigationRoutes());
   app.route('/api', restShims());
   app.route('/api', reportDownloads());
+  app.route('/api', companyDownloads());
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
 
   app.use(compress());

@@ -48,6 +48,22 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   DIST_DIR: z.string().default('./dist'),
+  /** Tests and local development only: let webhooks reach private, loopback and plain-http targets. */
+  WEBHOOKS_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Where riders' photos (odometer, receipts, cash slips, proof of delivery) are kept. */
+  CAPTURES_DIR: z.string().default('./data/captures'),
+  /** The fleet map's tile server ({z}/{x}/{y}, optional {s}); its host is allowed in the CSP's img-src. */
+  MAP_TILE_URL: z.string().regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Failed logins per email or IP within 15 minutes before a 429 (the browser tests raise it: they share one IP). */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Credit shown on the fleet map (HTML); the tile provider's terms decide it. */
+  MAP_ATTRIBUTION: z.string().max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+}).refine((env) => !(env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_PRIVATE), {
+  path: ['WEBHOOKS_ALLOW_PRIVATE'],
+  message: 'must not be true in production (it switches off the webhook SSRF guard)',
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -6,6 +6,7 @@ import { seedDemoIfEmpty } from '../../db/seed';
 import { createApp } from './app';
 import { hashPassword } from './auth/password';
 import { loadEnv } from './env';
+import { startWebhookDispatcher } from './services/webhooks';
 
 let env;
 try {
@@ -29,5 +30,6 @@ if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
 }
 
 const app = createApp(db, env);
+startWebhookDispatcher(db, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE });
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, idleTimeout: 60 });
 console.log(`KWT Delivery listening on http://localhost:${server.port}`);

@@ -15,6 +15,18 @@ export type AccountKey = keyof typeof ACCOUNTS;
 export async function signIn(context: BrowserContext, who: AccountKey): Promise<void> {
   const res = await context.request.post('/api/auth/login', { data: { email: ACCOUNTS[who].email, password: PASSWORD } });
   expect(res.status(), `login as ${who}`).toBe(200);
+  // Onboarding counts as completed for this account in this context, so its modal (1 s after
+  // sign-in) never covers what a test clicks. tests/e2e/tour-onboarding.e2e.ts signs in without it.
+  const { user } = (await res.json()) as { user: { id: string; role: 'admin' | 'company' | 'rider' } };
+  const { onboardingKey, serializeProgress } = await import('../../src/shared/onboarding');
+  const seed = [onboardingKey(user.role, user.id), serializeProgress({ completed: [], setupComplete: true })] as const;
+  await context.addInitScript(([key, value]) => {
+    try {
+      localStorage.setItem(key, value);
+    } catch {
+      /* about:blank has no storage */
+    }
+  }, seed);
 }
 
 /** The single toast on screen: its exact title and, when given, its exact description. */

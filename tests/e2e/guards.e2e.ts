@@ -123,7 +123,8 @@ test.describe('/company', () => {
 
   test('as Fast Delivery: its portal and its own riders only (the six seeded, none of Emirates)', async ({ page, context }) => {
     await signIn(context, 'fast');
-    await page.goto('/company');
+    // The portal opens on Overview; the rider cards are on the Fleet Management tab.
+    await page.goto('/company?tab=fleet');
     const portal = page.getByTestId('company-portal');
     await expect(portal.getByRole('heading', { level: 1 })).toHaveText('Company Portal');
     await expect(portal.getByTestId('portal-header').getByText('Fast Delivery', { exact: true })).toBeVisible();
@@ -142,7 +143,7 @@ test.describe('/company', () => {
 
   test('as Emirates Express: its own riders, none of Fast Delivery’s', async ({ page, context }) => {
     await signIn(context, 'emirates');
-    await page.goto('/company');
+    await page.goto('/company?tab=fleet');
     await expect(page.getByTestId('portal-header').getByText('Emirates Express Delivery', { exact: true })).toBeVisible();
     const own = (await (await context.request.get('/api/company/riders')).json()) as { name: string }[];
     expect(own.map((r) => r.name)).toEqual(expect.arrayContaining(EMIRATES_RIDERS));

@@ -19,7 +19,8 @@ export function CompanySelect({ value, onChange, name }: { value: string; onChan
   );
 }
 
-export function useCompanyCurrency(companyId: string) {
-  const { data } = useQuery(trpc.admin.companies.queryOptions());
+/** The chosen company's currency; `enabled: false` for a company manager, who may not list companies. */
+export function useCompanyCurrency(companyId: string, enabled = true) {
+  const { data } = useQuery({ ...trpc.admin.companies.queryOptions(), enabled });
   return data?.find((c) => c.id === companyId)?.currency;
 }

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { orderInput, parseFee } from '../../../src/shared/schemas/admin';
+import { orderInput, parseFee, type OrderInput } from '../../../src/shared/schemas/admin';
 import { PRIORITIES } from '../../../src/shared/schemas/fields';
 import { CURRENCIES, MINOR_DIGITS, type Currency } from '../../../src/shared/money';
 import type { MessageKey } from '../../../src/shared/i18n';
@@ -19,24 +19,31 @@ const INITIAL = {
   deliveryAddress: '',
   itemDescription: '',
   deliveryFee: '',
+  codAmount: '',
   currency: 'KWD',
   priority: 'normal',
   notes: '',
 };
 
-export function OrderForm({ onDone }: { onDone: () => void }) {
+/**
+ * The order form. An admin chooses the company; a company manager passes `company`
+ * (no picker, the currency fixed to the company's) and its own `send`.
+ */
+export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.createOrder.mutate(input) }: { onDone: () => void; company?: { currency: Currency }; send?: (input: OrderInput) => Promise<unknown> }) {
   const t = useT();
   const { form, onSubmit, pending } = useCreateForm({
     schema: orderInput,
-    initial: INITIAL,
-    send: (input) => trpcClient.admin.createOrder.mutate(input),
+    initial: company ? { ...INITIAL, currency: company.currency } : INITIAL,
+    send,
     success: 'admin.toast.orderCreated',
     failure: 'admin.toast.errorOrder',
     onDone,
-    toInput: (v) => ({ ...v, companyId: v.companyId || undefined, deliveryFee: parseFee(v.deliveryFee) }),
+    toInput: (v) => ({ ...v, companyId: v.companyId || undefined, deliveryFee: parseFee(v.deliveryFee), codAmount: parseFee(v.codAmount) }),
   });
   const { values: v, set, errors: err, setValues } = form;
-  const companyCurrency = useCompanyCurrency(v.companyId);
+  const companyCurrency = useCompanyCurrency(v.companyId, !company);
+  // A company's amounts are always in its own currency: say so on the label instead of offering a choice.
+  const inCurrency = (label: string) => (company ? t('companyOrders.form.inCurrency', { label, currency: company.currency }) : label);
   // An order is in its company's currency.
   useEffect(() => {
     if (companyCurrency) setValues((x) => ({ ...x, currency: companyCurrency }));
@@ -48,16 +55,18 @@ export function OrderForm({ onDone }: { onDone: () => void }) {
   );
   return (
     <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate data-testid="order-form">
-      <FormField label={t('form.company')} error={err.companyId} className="sm:col-span-2">
-        <CompanySelect name="companyId" value={v.companyId} onChange={set('companyId')} />
-      </FormField>
+      {company ? null : (
+        <FormField label={t('form.company')} error={err.companyId} className="sm:col-span-2">
+          <CompanySelect name="companyId" value={v.companyId} onChange={set('companyId')} />
+        </FormField>
+      )}
       {text('customerName', 'form.customerName')}
       {text('customerPhone', 'form.customerPhone', { type: 'tel', dir: 'ltr', placeholder: t('form.phoneHint') })}
       {text('customerEmail', 'form.customerEmail', { type: 'email' })}
       {text('itemDescription', 'form.itemDescription')}
       {text('pickupAddress', 'form.pickupAddress')}
       {text('deliveryAddress', 'form.deliveryAddress')}
-      <FormField label={t('form.deliveryFee')} error={err.deliveryFee}>
+      <FormField label={inCurrency(t('form.deliveryFee'))} error={err.deliveryFee}>
         <input
           className="input w-full"
           name="deliveryFee"
@@ -71,15 +80,32 @@ export function OrderForm({ onDone }: { onDone: () => void }) {
           onChange={set('deliveryFee')}
         />
       </FormField>
-      <FormField label={t('form.currency')} error={err.currency}>
-        <select className="select w-full" name="currency" value={v.currency} onChange={set('currency')}>
-          {CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
+      <FormField label={inCurrency(t('oversight.order.cod'))} error={err.codAmount}>
+        <input
+          className="input w-full"
+          name="codAmount"
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.1}
+          dir="ltr"
+          placeholder={(0).toFixed(MINOR_DIGITS[v.currency as Currency] ?? 3)}
+          value={v.codAmount}
+          onChange={set('codAmount')}
+        />
+        <span className="text-xs text-base-content/60">{t('companyOrders.form.codHint')}</span>
       </FormField>
+      {company ? null : (
+        <FormField label={t('form.currency')} error={err.currency}>
+          <select className="select w-full" name="currency" value={v.currency} onChange={set('currency')}>
+            {CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </FormField>
+      )}
       <FormField label={t('form.priority')} error={err.priority}>
         <select className="select w-full" name="priority" value={v.priority} onChange={set('priority')}>
           {PRIORITIES.map((p) => (

@@ -4,6 +4,7 @@ import { guardRoute, type GuardedRoute } from '../../shared/guards';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { useT } from '../i18n';
 import { useSession } from '../session';
+import { Onboarding } from './Onboarding';
 import { toast } from '../toast';
 import { FullScreenLoader } from '../ui/Spinner';
 
@@ -33,5 +34,11 @@ export function PortalGuard({ route, children }: { route: GuardedRoute; children
 
   if (isLoading) return <FullScreenLoader label={t('app.loading')} />;
   if (!user || decision?.kind !== 'allow') return <FullScreenLoader label={t('app.loading')} />;
-  return <>{children(user)}</>;
+  // The onboarding modal on every role portal (not /support, where a user comes for help).
+  return (
+    <>
+      {children(user)}
+      {route === '/support' ? null : <Onboarding user={user} />}
+    </>
+  );
 }

@@ -2,14 +2,22 @@ import type { MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { errorBody } from './errors';
 
+/** The CSP source for a map tile URL: its origin, with a {s} subdomain as a wildcard ('https://*.tile.example'). */
+export function tileImageSource(tileUrl: string | undefined): string[] {
+  const m = tileUrl ? /^(https?:)\/\/([^/?#]+)/.exec(tileUrl) : null;
+  if (!m) return [];
+  const host = m[2]!.replace(/^\{s\}\./, '*.');
+  return /^(\*\.)?[A-Za-z0-9.-]+(:\d+)?$/.test(host) ? [`${m[1]}//${host}`] : [];
+}
+
 /** CSP, nosniff, frame-ancestors 'none' and a Referrer-Policy on every response. */
-export const securityHeaders = (): MiddlewareHandler =>
+export const securityHeaders = (opts: { mapTileUrl?: string } = {}): MiddlewareHandler =>
   secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
+      imgSrc: ["'self'", 'data:', 'blob:', ...tileImageSource(opts.mapTileUrl)],
       mediaSrc: ["'self'", 'blob:'],
       connectSrc: ["'self'"],
       workerSrc: ["'self'", 'blob:'],

@@ -16,12 +16,14 @@ let db: Db;
 let app: TestApp;
 let w: World;
 const cookies = {} as Record<Actor, string | undefined>;
+/** The public tracking link's code of the order made in beforeAll. */
+let trackCode = '';
 
 beforeAll(async () => {
   db = await freshDb();
   app = testApp(db);
   w = await makeWorld(db);
-  await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered' });
+  trackCode = (await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered' })).trackingCode!;
   const emails: Record<Exclude<Actor, 'signedOut'>, string> = {
     riderA: 'rider.a@example.com',
     riderB: 'rider.b@example.com',
@@ -36,11 +38,19 @@ beforeAll(async () => {
 const contact = { name: 'Noor', email: 'noor@example.com', inquiryType: 'demo', message: 'Hi' };
 
 /** Expected status per actor for each spec path. */
-const ROWS: { method: 'GET' | 'POST'; label: string; path: () => string; body?: () => unknown; status: Record<Actor, number>; forbidden?: string }[] = [
+const ROWS: { method: 'GET' | 'POST'; label: string; path: () => string; body?: () => unknown; status: Record<Actor, number>; forbidden?: string; forbiddenFor?: Partial<Record<Actor, string>> }[] = [
   { method: 'GET', label: '/api/auth/user', path: () => '/api/auth/user', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
   { method: 'GET', label: '/api/dashboard/admin', path: () => '/api/dashboard/admin', status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 403, companyB: 403, admin: 200 }, forbidden: DENIED.admin },
   { method: 'GET', label: '/api/companies', path: () => '/api/companies', status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 403, companyB: 403, admin: 200 }, forbidden: DENIED.admin },
   { method: 'GET', label: '/api/company/riders', path: () => '/api/company/riders', status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 200, companyB: 200, admin: 403 }, forbidden: DENIED.company },
+  {
+    method: 'POST',
+    label: '/api/company/riders',
+    path: () => '/api/company/riders',
+    body: () => ({ name: 'Shim Rider', email: `fleet.${Math.random().toString(36).slice(2)}@example.com`, phone: '+96550001234', vehicleType: 'van', licenseNumber: 'kw-2', region: 'KWD' }),
+    status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 200, companyB: 200, admin: 403 },
+    forbidden: DENIED.company,
+  },
   { method: 'GET', label: '/api/dashboard/rider', path: () => '/api/dashboard/rider', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
   { method: 'GET', label: '/api/tracking/today', path: () => '/api/tracking/today', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
   {
@@ -91,6 +101,19 @@ const ROWS: { method: 'GET' | 'POST'; label: string; path: () => string; body?: 
     status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 200, companyB: 200, admin: 200 },
     forbidden: 'Access denied: Generating reports requires company or admin privileges',
   },
+  // The rider app's paths (spec section 7 plus duty and orders): riders only.
+  { method: 'POST', label: '/api/riders/:id/cash/submit', path: () => `/api/riders/${w.riderA.id}/cash/submit`, body: () => ({ amount: 0.5 }), status: { signedOut: 401, riderA: 400, riderB: 403, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider, forbiddenFor: { riderB: DENIED.ownRider } },
+  { method: 'POST', label: '/api/performance/sync', path: () => '/api/performance/sync', body: () => ({ ordersCompleted: 1, ordersPerHour: 1, totalDistance: 1, averageOrderTime: 1, cashCollected: 0, efficiency: 33, workingHours: 1, syncType: 'manual' }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'POST', label: '/api/rider/region', path: () => '/api/rider/region', body: () => ({ region: 'kuwait', currency: 'KWD' }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'POST', label: '/api/ocr/submit', path: () => '/api/ocr/submit', body: () => ({ type: 'receipt', image: 'data:image/png;base64,AAAA' }), status: { signedOut: 401, riderA: 400, riderB: 400, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'GET', label: '/api/rider/duty', path: () => '/api/rider/duty', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'POST', label: '/api/rider/duty/start', path: () => '/api/rider/duty/start', body: () => ({ startOdometerKm: 10 }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'POST', label: '/api/rider/duty/break/start', path: () => '/api/rider/duty/break/start', body: () => ({}), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'POST', label: '/api/rider/duty/break/end', path: () => '/api/rider/duty/break/end', body: () => ({}), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'POST', label: '/api/rider/duty/end', path: () => '/api/rider/duty/end', body: () => ({ endOdometerKm: 20 }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'GET', label: '/api/rider/orders', path: () => '/api/rider/orders', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'POST', label: '/api/rider/orders/:orderId/status', path: () => '/api/rider/orders/none/status', body: () => ({ status: 'picked_up' }), status: { signedOut: 401, riderA: 404, riderB: 404, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'GET', label: '/api/track/:code', path: () => `/api/track/${trackCode}`, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
   { method: 'POST', label: '/api/contact/submit', path: () => '/api/contact/submit', body: () => contact, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
 ];
 
@@ -110,7 +133,7 @@ describe('REST shims enforce the same guards', () => {
           expect(body.error).toEqual({ code: 'UNAUTHORIZED', message: DENIED.signedOut });
         } else if (expected === 403) {
           const body = await res.json();
-          expect(body.error).toEqual({ code: 'FORBIDDEN', message: row.forbidden! });
+          expect(body.error).toEqual({ code: 'FORBIDDEN', message: row.forbiddenFor?.[actor] ?? row.forbidden! });
         }
       });
     }
@@ -136,8 +159,10 @@ describe('REST answers', () => {
   });
 
   test('GET /api/company/riders is company B’s riders only for manager B', async () => {
-    const body = (await (await getWith(app, '/api/company/riders', cookies.companyB)).json()) as { id: string }[];
-    expect(body.map((r) => r.id).sort()).toEqual([w.riderB.id, w.riderB2.id].sort());
+    const body = (await (await getWith(app, '/api/company/riders', cookies.companyB)).json()) as { id: string; companyId: string }[];
+    // The POST /api/company/riders row above may have added one to B's fleet; never one of A's.
+    expect(body.map((r) => r.id)).toEqual(expect.arrayContaining([w.riderB.id, w.riderB2.id]));
+    expect(body.every((r) => r.companyId === w.companyB.id)).toBe(true);
   });
 
   test('POST /api/riders/:id/location stores the ping for the signed-in rider', async () => {

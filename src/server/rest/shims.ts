@@ -4,6 +4,7 @@ import { contextFromVars, type AppVariables } from '../trpc/context';
 import { errorBody, mapError } from '../http/errors';
 
 type Caller = ReturnType<typeof createCaller>;
+/** `body` with the Idempotency-Key header folded in, so an outbox replay is applied once. */
 type Input = { body: unknown; params: Record<string, string> };
 
 interface Shim {
@@ -30,6 +31,7 @@ export const SHIMS: Shim[] = [
   { method: 'post', path: '/google/sheets/sync', call: (c) => c.admin.syncSheets() },
   { method: 'post', path: '/reports/generate', call: (c, i) => c.admin.generateReport(i.body as never) },
   { method: 'get', path: '/company/riders', call: (c) => c.company.riders() },
+  { method: 'post', path: '/company/riders', call: (c, i) => c.company.addRider(i.body as never) },
   { method: 'get', path: '/dashboard/rider', call: (c) => c.rider.dashboard() },
   { method: 'get', path: '/tracking/today', call: (c) => c.tracking.today() },
   {
@@ -38,6 +40,18 @@ export const SHIMS: Shim[] = [
     call: (c, i) => c.tracking.location({ ...obj(i.body), id: i.params.id } as never),
   },
   { method: 'post', path: '/contact/submit', call: (c, i) => c.contact.submit(i.body as never) },
+  { method: 'get', path: '/track/:code', call: (c, i) => c.tracking.publicOrder({ code: i.params.code ?? '' }) },
+  { method: 'post', path: '/riders/:id/cash/submit', call: (c, i) => c.rider.submitCash({ ...obj(i.body), id: i.params.id } as never) },
+  { method: 'post', path: '/performance/sync', call: (c, i) => c.rider.syncPerformance(i.body as never) },
+  { method: 'post', path: '/rider/region', call: (c, i) => c.rider.setRegion(i.body as never) },
+  { method: 'post', path: '/ocr/submit', call: (c, i) => c.ocr.submit(i.body as never) },
+  { method: 'get', path: '/rider/duty', call: (c) => c.rider.duty() },
+  { method: 'post', path: '/rider/duty/start', call: (c, i) => c.rider.dutyStart(i.body as never) },
+  { method: 'post', path: '/rider/duty/end', call: (c, i) => c.rider.dutyEnd(i.body as never) },
+  { method: 'post', path: '/rider/duty/break/start', call: (c, i) => c.rider.breakStart(i.body as never) },
+  { method: 'post', path: '/rider/duty/break/end', call: (c, i) => c.rider.breakEnd(i.body as never) },
+  { method: 'get', path: '/rider/orders', call: (c) => c.rider.orders() },
+  { method: 'post', path: '/rider/orders/:orderId/status', call: (c, i) => c.rider.setOrderStatus({ ...obj(i.body), orderId: i.params.orderId } as never) },
 ];
 
 async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
@@ -61,7 +75,9 @@ export function restShims() {
       let status = 200;
       let body: unknown;
       try {
-        body = await shim.call(caller, { body: parsed.body, params: c.req.param() as Record<string, string> });
+        const key = c.req.header('idempotency-key');
+        const withKey = key && parsed.body && typeof parsed.body === 'object' ? { ...parsed.body, idempotencyKey: key } : parsed.body;
+        body = await shim.call(caller, { body: withKey, params: c.req.param() as Record<string, string> });
       } catch (err) {
         const mapped = mapError(err);
         status = mapped.status;

@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, orders, orderStatusEvents, riders, users } from '../../../db/schema';
 import type { AdminRiderInput, CompanyInput, OrderInput } from '../../shared/schemas/admin';
-import { toMinor } from '../../shared/money';
+import { toMinor, type Currency } from '../../shared/money';
 import { REGIONS } from '../../shared/regions';
 import { conflict, invalid } from '../errors';
 import { audit } from './audit';
 import { publishChange } from './events';
+import { emitOrderEvent, emitRiderCreated } from './webhooks';
 
 export async function createCompany(db: Db, actorId: string, input: CompanyInput) {
   const region = REGIONS[input.region];
@@ -49,7 +50,30 @@ export async function createRiderByAdmin(db: Db, actorId: string, input: AdminRi
     return r!;
   });
   publishChange('riders');
+  await emitRiderCreated(db, row);
   return { success: true as const, message: 'Rider added', rider: { id: row.id } };
+}
+
+/** The row of a new order in its company's currency (fee and cash on delivery in minor units); also used by the CSV import. */
+export function orderValues(company: { id: string; currency: Currency }, actorId: string, input: OrderInput, source: 'form' | 'import' = 'form') {
+  const codAmountMinor = toMinor(input.codAmount, company.currency);
+  return {
+    companyId: company.id,
+    customerName: input.customerName,
+    customerPhone: input.customerPhone,
+    customerEmail: input.customerEmail,
+    pickupAddress: input.pickupAddress,
+    deliveryAddress: input.deliveryAddress,
+    itemDescription: input.itemDescription,
+    deliveryFeeMinor: toMinor(input.deliveryFee, company.currency),
+    codAmountMinor,
+    paymentMethod: codAmountMinor > 0 ? ('cash' as const) : ('prepaid' as const),
+    currency: company.currency,
+    priority: input.priority,
+    notes: input.notes,
+    source,
+    createdBy: actorId,
+  };
 }
 
 /** An order for a company: an admin names it, a company manager's own is implied. */
@@ -62,26 +86,14 @@ export async function createOrder(db: Db, actorId: string, companyId: string | u
   const row = await db.transaction(async (tx) => {
     const [o] = await tx
       .insert(orders)
-      .values({
-        companyId: company.id,
-        customerName: input.customerName,
-        customerPhone: input.customerPhone,
-        customerEmail: input.customerEmail,
-        pickupAddress: input.pickupAddress,
-        deliveryAddress: input.deliveryAddress,
-        itemDescription: input.itemDescription,
-        deliveryFeeMinor: toMinor(input.deliveryFee, company.currency),
-        currency: company.currency,
-        priority: input.priority,
-        notes: input.notes,
-        createdBy: actorId,
-      })
+      .values(orderValues(company, actorId, input))
       .returning();
     await tx.insert(orderStatusEvents).values({ orderId: o!.id, status: 'pending', actorId, at: o!.createdAt });
     await audit(tx, { actorId, action: 'create', entity: 'order', entityId: o!.id, after: o });
     return o!;
   });
   publishChange('orders');
+  await emitOrderEvent(db, row, 'order.created');
   return { success: true as const, message: 'Order created', order: { id: row.id } };
 }
 

@@ -16,9 +16,9 @@ export interface LoginResult {
  * Password login. The role sent by the client is a hint and is ignored: the
  * stored role decides.
  */
-export async function login(db: Db, input: LoginInput, ip: string): Promise<LoginResult> {
+export async function login(db: Db, input: LoginInput, ip: string, maxFailures?: number): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
-  await assertLoginAllowed(db, email, ip);
+  await assertLoginAllowed(db, email, ip, new Date(), maxFailures);
   const row = await findUserByEmail(db, email);
   const ok = row?.passwordHash ? await verifyPassword(input.password.trim(), row.passwordHash) : await burnVerify(input.password);
   const user = ok && row && !row.disabled ? await loadSessionUser(db, row.id) : null;

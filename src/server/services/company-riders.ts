@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orders, riders } from '../../../db/schema';
+import { companies, orders, riders } from '../../../db/schema';
 import { fromMinor } from '../../shared/money';
 
 /** A company's riders with their delivered orders and earnings; only that company's rows. */
@@ -19,16 +19,19 @@ export async function listCompanyRiders(db: Db, companyId: string) {
       lastSeenAt: riders.lastSeenAt,
       orders: sql<number>`count(${orders.id})`.mapWith(Number),
       earningsMinor: sql<number>`coalesce(sum(${orders.deliveryFeeMinor}), 0)`.mapWith(Number),
+      // Fees are in the company's currency, whatever region the rider picked in the app.
+      currency: companies.currency,
     })
     .from(riders)
+    .innerJoin(companies, eq(companies.id, riders.companyId))
     .leftJoin(orders, and(eq(orders.riderId, riders.id), eq(orders.status, 'delivered')))
     .where(eq(riders.companyId, companyId))
-    .groupBy(riders.id)
+    .groupBy(riders.id, companies.currency)
     .orderBy(asc(riders.name));
   return rows.map(({ earningsMinor, ...r }) => ({
     ...r,
     vehicle: r.vehicleType,
-    earnings: fromMinor(earningsMinor, r.region),
+    earnings: fromMinor(earningsMinor, r.currency),
     lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
   }));
 }

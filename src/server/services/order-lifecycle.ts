@@ -5,6 +5,7 @@ import { canTransition, type OrderStatus } from '../../shared/schemas/oversight'
 import { invalid, notFound } from '../errors';
 import { audit } from './audit';
 import { publishChange } from './events';
+import { emitOrderEvent, emitOrderStatusChange } from './webhooks';
 
 /** Who may touch an order: an admin (companyId null) or the order's own company. */
 export interface OrderScope {
@@ -37,6 +38,7 @@ export async function transitionOrder(db: Db, scope: OrderScope, orderId: string
     await audit(tx, { actorId: scope.actorId, action: 'status', entity: 'order', entityId: order.id, before: { status: order.status }, after: { status: to } });
   });
   publishChange('orders');
+  await emitOrderStatusChange(db, { ...order, ...patch });
   return { success: true as const, status: to };
 }
 
@@ -55,5 +57,6 @@ export async function assignOrder(db: Db, scope: OrderScope, orderId: string, ri
     await audit(tx, { actorId: scope.actorId, action: 'assign', entity: 'order', entityId: order.id, before: { riderId: order.riderId, status: order.status }, after: { riderId: rider.id, status: 'assigned' } });
   });
   publishChange('orders');
+  await emitOrderEvent(db, { ...order, riderId: rider.id, status: 'assigned', updatedAt: now }, 'order.assigned', rider);
   return { success: true as const, riderId: rider.id };
 }

@@ -15,6 +15,7 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
   const companyId = scopeCompanyId ?? input.companyId;
   if (companyId) where.push(eq(orders.companyId, companyId));
   if (input.status) where.push(eq(orders.status, input.status));
+  if (input.source) where.push(eq(orders.source, input.source));
   if (input.region) where.push(eq(companies.region, input.region));
   if (input.from) where.push(gte(orders.createdAt, dayStart(input.from)));
   if (input.to) where.push(lt(orders.createdAt, new Date(dayStart(input.to).getTime() + DAY_MS)));

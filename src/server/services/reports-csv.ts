@@ -1,18 +1,8 @@
 import { REPORT_ORDER_STATUSES, type Report, type StatusCounts } from '../../shared/schemas/reports';
+import { csvCell as cell, safeText as text } from './csv';
 
-/** Reports as CSV and their download names. */
-// ---- CSV (RFC 4180: CRLF, fields with , " CR LF quoted, quotes doubled) ----
-
+/** Reports as CSV (RFC 4180, CRLF) and their download names. */
 type Cell = string | number | null;
-
-/** Free text (names) that a spreadsheet would run as a formula gets a leading apostrophe. */
-const text = (s: string) => (/^[=+\-@\t\r]/.test(s) ? `'${s}` : s);
-
-function cell(v: Cell): string {
-  if (v === null) return '';
-  const s = String(v);
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 const STATUS_HEADERS = ['Pending', 'Assigned', 'Picked up', 'Delivered', 'Cancelled', 'Failed'];
 const counts = (c: StatusCounts) => REPORT_ORDER_STATUSES.map((s) => c[s]);

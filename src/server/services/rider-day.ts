@@ -6,6 +6,7 @@ import { fromMinor, type Currency } from '../../shared/money';
 import { regionOfCurrency } from '../../shared/regions';
 import { startOfDayInZone } from '../../shared/time';
 import { notFound } from '../errors';
+import { routeToday } from './rider-route';
 
 async function riderRow(db: Db, riderId: string) {
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
@@ -62,6 +63,8 @@ export async function riderDashboard(db: Db, riderId: string, now = new Date()) 
     performanceRating: perf?.efficiency ?? 0,
     cashOnHand: fromMinor(cash.onHandMinor, rider.region),
     pendingCash: fromMinor(cash.pendingMinor, rider.region),
+    /** The rider app's emergency support card calls or messages the rider's company. */
+    companyPhone: (await db.query.companies.findFirst({ where: (c, { eq: is }) => is(c.id, rider.companyId), columns: { phone: true } }))?.phone || null,
   };
 }
 
@@ -78,16 +81,19 @@ export async function trackingToday(db: Db, riderId: string, now = new Date()) {
       .from(orders)
       .where(and(eq(orders.riderId, riderId), eq(orders.status, 'delivered'), gte(orders.deliveredAt, since))),
     db
-      .select({ lat: locationPings.lat, lng: locationPings.lng })
+      .select({ lat: locationPings.lat, lng: locationPings.lng, at: locationPings.recordedAt })
       .from(locationPings)
       .where(and(eq(locationPings.riderId, riderId), gte(locationPings.recordedAt, since)))
       .orderBy(asc(locationPings.recordedAt)),
   ]);
+  const ordersCompleted = done?.n ?? 0;
+  const kmTraveled = Math.round(pathLengthKm(pings) * 10) / 10;
   return {
     currency: rider.region,
-    ordersCompleted: done?.n ?? 0,
+    ordersCompleted,
     cashCollected: fromMinor(done?.cash ?? 0, rider.region),
-    kmTraveled: Math.round(pathLengthKm(pings) * 10) / 10,
+    kmTraveled,
+    route: await routeToday(db, riderId, { ordersCompleted, distanceKm: kmTraveled, last: pings.at(-1) ?? null }, since, now),
   };
 }
 

@@ -14,7 +14,7 @@ import type { createCaller } from './root';
  */
 type Caller = ReturnType<typeof createCaller>;
 type Actor = 'signedOut' | 'riderA' | 'riderB' | 'companyA' | 'companyB' | 'admin';
-type Outcome = 'ok' | readonly ['UNAUTHORIZED' | 'FORBIDDEN' | 'SERVICE_UNAVAILABLE', string];
+type Outcome = 'ok' | readonly ['UNAUTHORIZED' | 'FORBIDDEN' | 'SERVICE_UNAVAILABLE' | 'NOT_FOUND' | 'BAD_REQUEST', string];
 
 const ACTORS: Actor[] = ['signedOut', 'riderA', 'riderB', 'companyA', 'companyB', 'admin'];
 const OUT = ['UNAUTHORIZED', DENIED.signedOut] as const;
@@ -44,10 +44,21 @@ let seq = 0;
 const company = () => ({ name: `Guard Co ${++seq}`, email: `guard${seq}@co.example` });
 const rider = () => ({ name: 'Guard Rider', email: `guard.rider${++seq}@example.com`, phone: '+96550001234', company: w.companyA.id });
 const order = () => ({ customerName: 'Guard Customer', customerPhone: '+96550001234', pickupAddress: 'A', deliveryAddress: 'B', deliveryFee: 1.25, companyId: w.companyA.id });
+const companyOrder = { customerName: 'Guard Customer', customerPhone: '+96550001234', pickupAddress: 'A', deliveryAddress: 'B', deliveryFee: 1.25, codAmount: 2 };
+/** A fresh pending order of company A, made by its manager. */
+const orderOfA = async () => (await callers.companyA.company.createOrder(companyOrder)).order.id;
+/** Webhooks: a fresh URL each time (a company's URLs are unique); one shared endpoint of A for the by-id rows. */
+const hook = () => ({ url: `https://203.0.113.10/guard/${++seq}`, events: ['order.created' as const] });
+let aHook: Promise<string> | undefined;
+const hookOfA = () => (aHook ??= callers.companyA.company.webhookCreate(hook()).then((r) => r.endpoint.id));
+const trackingCodeOfA = async () => (await callers.admin.admin.orderDetail({ id: (await callers.admin.admin.createOrder(order())).order.id })).trackingCode!;
 const companyOnly = { signedOut: OUT, riderA: no(DENIED.company), riderB: no(DENIED.company), companyA: 'ok', companyB: 'ok', admin: no(DENIED.company) } as const;
+const riderOnly = { signedOut: OUT, riderA: 'ok', riderB: 'ok', companyA: no(DENIED.rider), companyB: no(DENIED.rider), admin: no(DENIED.rider) } as const;
 const adminOnly = { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' } as const;
 const REPORTS_DENIED = 'Access denied: Generating reports requires company or admin privileges';
 const reportsRole = { signedOut: OUT, riderA: no(REPORTS_DENIED), riderB: no(REPORTS_DENIED), companyA: 'ok', companyB: 'ok', admin: 'ok' } as const;
+const FLEET_DENIED = 'Access denied: Viewing analytics requires company or admin privileges';
+const fleetRole = { signedOut: OUT, riderA: no(FLEET_DENIED), riderB: no(FLEET_DENIED), companyA: 'ok', companyB: 'ok', admin: 'ok' } as const;
 
 const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Record<Actor, Outcome> }[] = [
   {
@@ -111,12 +122,47 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
     },
   },
   { name: 'admin.lastSync', call: (c) => c.admin.lastSync(), expect: adminOnly },
+  // An admin on /rider picks a rider and sees that rider's day, read-only.
+  { name: 'admin.riderPick', call: (c) => c.admin.riderPick({ q: 'Alpha' }), expect: adminOnly },
+  { name: 'admin.riderDay', call: (c) => c.admin.riderDay({ riderId: w.riderA.id }), expect: adminOnly },
+  // The fleet map: companies (their own riders) and admins; rider A2 is company A's, so B gets NOT_FOUND.
+  ...(['fleet', 'fleetLive'] as const).map((p) => ({ name: `tracking.${p}`, call: (c: Caller) => c.tracking[p](), expect: fleetRole })),
+  { name: 'tracking.history', call: (c) => c.tracking.history({ riderId: w.riderA2.id, date: '2026-03-10' }), expect: { ...fleetRole, companyB: ['NOT_FOUND', 'Rider not found'] } },
+  { name: 'tracking.mapConfig', call: (c) => c.tracking.mapConfig(), expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' } },
   { name: 'company.profile', call: (c) => c.company.profile(), expect: companyOnly },
   { name: 'company.overview', call: (c) => c.company.overview(), expect: companyOnly },
+  // Webhooks: each manager manages its own endpoints; A's endpoint is NOT_FOUND for B.
+  { name: 'company.webhookList', call: (c) => c.company.webhookList(), expect: companyOnly },
+  { name: 'company.webhookCreate', call: (c) => c.company.webhookCreate(hook()), expect: companyOnly },
+  { name: 'company.webhookSetActive', call: async (c) => c.company.webhookSetActive({ id: await hookOfA(), active: true }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Webhook endpoint not found'] } },
+  { name: 'company.webhookTest', call: async (c) => c.company.webhookTest({ id: await hookOfA() }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Webhook endpoint not found'] } },
+  { name: 'company.webhookDeliveries', call: (c) => c.company.webhookDeliveries(), expect: companyOnly },
+  { name: 'company.webhookDelete', call: async (c) => c.company.webhookDelete({ id: (await callers.companyA.company.webhookCreate(hook())).endpoint.id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Webhook endpoint not found'] } },
+  { name: 'tracking.publicOrder', call: async (c) => c.tracking.publicOrder({ code: await trackingCodeOfA() }), expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' } },
+  // Orders: each manager works on its own company's orders; a fresh order of company A is NOT_FOUND for B.
+  { name: 'company.orderList', call: (c) => c.company.orderList({}), expect: companyOnly },
+  { name: 'company.orderDetail (own)', call: async (c) => c.company.orderDetail({ id: (await c.company.createOrder({ ...companyOrder, currency: (await c.company.profile()).currency })).order.id }), expect: companyOnly },
+  { name: 'company.orderDetail (A’s)', call: async (c) => c.company.orderDetail({ id: await orderOfA() }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Order not found'] } },
+  { name: 'company.createOrder', call: async (c) => c.company.createOrder({ ...companyOrder, currency: (await c.company.profile()).currency }), expect: companyOnly },
+  { name: 'company.assignOrder', call: async (c) => c.company.assignOrder({ orderId: await orderOfA(), riderId: w.riderA.id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Order not found'] } },
+  { name: 'company.setOrderStatus', call: async (c) => c.company.setOrderStatus({ orderId: await orderOfA(), status: 'cancelled' }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Order not found'] } },
+  { name: 'company.exportReport', call: (c) => c.company.exportReport(), expect: companyOnly },
+  { name: 'company.importOrders', call: (c) => c.company.importOrders({ csv: 'customerName,customerPhone,pickupAddress,deliveryAddress\nGuard,+96550001234,A,B\n', dryRun: true }), expect: companyOnly },
   {
     name: 'company.riders',
     call: (c) => c.company.riders(),
     expect: { signedOut: OUT, riderA: no(DENIED.company), riderB: no(DENIED.company), companyA: 'ok', companyB: 'ok', admin: no(DENIED.company) },
+  },
+  // Fleet management: each manager adds to its own fleet; rider A2 is company A's, so B gets NOT_FOUND.
+  { name: 'company.addRider', call: (c) => c.company.addRider({ name: 'Guard Rider', email: `fleet${++seq}@example.com`, phone: '+96550001234', vehicleType: 'car', licenseNumber: 'kw-9', region: 'KWD' }), expect: companyOnly },
+  { name: 'company.updateRider', call: (c) => c.company.updateRider({ id: w.riderA2.id, name: 'Aziz Alpha', phone: '+96550001234', vehicleType: 'car', licenseNumber: 'KW-1' }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },
+  { name: 'company.setRiderStatus', call: (c) => c.company.setRiderStatus({ id: w.riderA2.id, status: 'active' }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },
+  { name: 'company.inviteRider', call: (c) => c.company.inviteRider({ id: w.riderA2.id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },
+  {
+    // Public: anyone holding a fresh link (made here by company A for rider A2) may accept it.
+    name: 'auth.acceptInvite',
+    call: async (c) => c.auth.acceptInvite({ token: (await callers.companyA.company.inviteRider({ id: w.riderA2.id })).link.split('/').pop()!, password: 'Welcome123' }),
+    expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
   },
   {
     name: 'rider.dashboard',
@@ -139,6 +185,30 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
       companyB: no(DENIED.ownRider),
       admin: no(DENIED.ownRider),
     },
+  },
+  // The rider app: riders only, each acting for themselves (rider B's writes must be refused for rider A's id).
+  { name: 'rider.duty', call: (c) => c.rider.duty(), expect: riderOnly },
+  { name: 'rider.dutyStart', call: (c) => c.rider.dutyStart({ startOdometerKm: 100 }), expect: riderOnly },
+  { name: 'rider.breakStart', call: (c) => c.rider.breakStart({}), expect: riderOnly },
+  { name: 'rider.breakEnd', call: (c) => c.rider.breakEnd({}), expect: riderOnly },
+  { name: 'rider.dutyEnd', call: (c) => c.rider.dutyEnd({ endOdometerKm: 150 }), expect: riderOnly },
+  { name: 'rider.syncPerformance', call: (c) => c.rider.syncPerformance({ ordersCompleted: 0, ordersPerHour: 0, totalDistance: 0, averageOrderTime: 0, cashCollected: 0, efficiency: 0, workingHours: 0 }), expect: riderOnly },
+  { name: 'rider.setRegion', call: (c) => c.rider.setRegion({ region: 'kuwait' }), expect: riderOnly },
+  { name: 'rider.orders', call: (c) => c.rider.orders(), expect: riderOnly },
+  {
+    name: 'rider.setOrderStatus',
+    call: (c) => c.rider.setOrderStatus({ orderId: 'none', status: 'picked_up' }),
+    expect: { ...riderOnly, riderA: ['NOT_FOUND', 'Order not found'], riderB: ['NOT_FOUND', 'Order not found'] },
+  },
+  {
+    name: 'rider.submitCash for rider A',
+    call: (c) => c.rider.submitCash({ id: w.riderA.id, amount: 1000000 }),
+    expect: { ...riderOnly, riderA: ['BAD_REQUEST', 'You hold 0 KWD; you cannot submit more than that'], riderB: no(DENIED.ownRider) },
+  },
+  {
+    name: 'ocr.submit',
+    call: (c) => c.ocr.submit({ type: 'receipt', image: `data:image/jpeg;base64,${Buffer.from('not an image at all').toString('base64')}` }),
+    expect: { ...riderOnly, riderA: ['BAD_REQUEST', 'The file is not a real image'], riderB: ['BAD_REQUEST', 'The file is not a real image'] },
   },
   {
     name: 'ocr.captures',

@@ -53,6 +53,14 @@ export const orderInput = z.object({
   deliveryAddress: requiredText('Delivery address is required', 300),
   itemDescription: optionalText(300),
   deliveryFee: deliveryFeeField.optional().default(0),
+  /** Cash to collect on delivery, in the company's currency; above 0 the order is paid in cash, else prepaid. */
+  codAmount: z
+    .number('Cash on delivery must be a number')
+    .finite('Cash on delivery must be a number')
+    .min(0, 'Cash on delivery cannot be negative')
+    .max(100_000, 'Cash on delivery is too large')
+    .optional()
+    .default(0),
   currency: z.enum(CURRENCIES).optional().default('KWD'),
   priority: z.enum(PRIORITIES).optional().default('normal'),
   notes: optionalText(1000),

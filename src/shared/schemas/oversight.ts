@@ -21,6 +21,8 @@ export const orderListInput = pageInput.extend({
   region: z.enum(REGION_IDS).optional(),
   from: isoDate.optional(),
   to: isoDate.optional(),
+  /** Where orders came from: 'seed' shows the demo's sample orders. */
+  source: z.enum(['form', 'import', 'seed']).optional(),
 });
 export type OrderListInput = z.infer<typeof orderListInput>;
 

@@ -1,5 +1,5 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMutation, useQuery, type QueryKey } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
 import type { MessageKey } from '../../../../src/shared/i18n';
 import { ORDER_TRANSITIONS } from '../../../../src/shared/schemas/oversight';
 import { formatDateTime, REGIONS } from '../../../../src/shared/regions';
@@ -10,18 +10,41 @@ import { Modal } from '../../../../src/client/ui/Modal';
 import { OrderStatusBadge } from './StatusBadge';
 import { useSaveFeedback } from './useSaveFeedback';
 
+/** The procedures behind the order detail: the admin's, or a company's own (same shapes, scoped on the server). */
+export interface OrderDetailApi {
+  detail: typeof trpc.admin.orderDetail;
+  assign: typeof trpc.admin.orderAssign;
+  move: typeof trpc.admin.orderSetStatus;
+  /** Active riders of the order's company (a hook: called on every render). */
+  useRiders: (companyId: string | undefined) => { id: string; name: string }[] | undefined;
+  /** Queries to refresh after a change. */
+  refresh: QueryKey;
+  /** More about the order under its facts, e.g. the customer's tracking link. */
+  extra?: (order: { trackingCode: string | null; companyName: string }) => ReactNode;
+}
+
+function useAdminRiders(companyId: string | undefined) {
+  const { data } = useQuery({ ...trpc.admin.riderList.queryOptions({ companyId, status: 'active', pageSize: 100 }), enabled: Boolean(companyId) });
+  return data?.items;
+}
+
+export const adminOrderApi: OrderDetailApi = {
+  detail: trpc.admin.orderDetail,
+  assign: trpc.admin.orderAssign,
+  move: trpc.admin.orderSetStatus,
+  useRiders: useAdminRiders,
+  refresh: trpc.admin.pathKey(),
+};
+
 /** One order: its facts, timeline, assignment and the status moves the state machine allows. */
-export function OrderDetail({ id, onClose }: { id: string | null; onClose: () => void }) {
+export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string | null; onClose: () => void; api?: OrderDetailApi }) {
   const t = useT();
   const [riderId, setRiderId] = useState('');
-  const { data: o } = useQuery({ ...trpc.admin.orderDetail.queryOptions({ id: id ?? '' }), enabled: Boolean(id) });
-  const { data: riders } = useQuery({
-    ...trpc.admin.riderList.queryOptions({ companyId: o?.companyId, status: 'active', pageSize: 100 }),
-    enabled: Boolean(o),
-  });
-  const onDone = useSaveFeedback();
-  const assign = useMutation(trpc.admin.orderAssign.mutationOptions(onDone));
-  const move = useMutation(trpc.admin.orderSetStatus.mutationOptions(onDone));
+  const { data: o } = useQuery({ ...api.detail.queryOptions({ id: id ?? '' }), enabled: Boolean(id) });
+  const riders = api.useRiders(o?.companyId);
+  const onDone = useSaveFeedback(undefined, api.refresh);
+  const assign = useMutation(api.assign.mutationOptions(onDone));
+  const move = useMutation(api.move.mutationOptions(onDone));
   const region = o ? REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait'] : REGIONS.kuwait;
   return (
     <Modal open={Boolean(id)} onClose={onClose} title={t('oversight.order.title')} testId="order-detail">
@@ -60,13 +83,14 @@ export function OrderDetail({ id, onClose }: { id: string | null; onClose: () =>
               <dd className="tabular-nums">{money(o.codAmount, o.currency)}</dd>
             </div>
           </dl>
+          {api.extra?.(o)}
           {o.status === 'pending' || o.status === 'assigned' ? (
             <div className="flex flex-wrap items-end gap-2">
               <label className="grow text-sm">
                 {t('oversight.order.assign')}
                 <select className="select select-sm w-full" value={riderId} onChange={(e) => setRiderId(e.target.value)}>
                   <option value="">{t('oversight.order.chooseRider')}</option>
-                  {riders?.items.map((r) => (
+                  {riders?.map((r) => (
                     <option key={r.id} value={r.id}>
                       {r.name}
                     </option>

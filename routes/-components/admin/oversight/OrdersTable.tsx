@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ORDER_STATUSES } from '../../../../src/shared/schemas/oversight';
 import { REGIONS } from '../../../../src/shared/regions';
 import { formatDateTime } from '../../../../src/shared/regions';
@@ -8,25 +8,35 @@ import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';
 import { Pagination } from '../../../../src/client/ui/Pagination';
 import { CompanyFilter, compact, EnumFilter, FilterBar, RegionFilter, SearchInput } from './filters';
-import { OrderDetail } from './OrderDetail';
+import { adminOrderApi, OrderDetail, type OrderDetailApi } from './OrderDetail';
 import { OrderStatusBadge } from './StatusBadge';
 import { useTableState } from './useTableState';
 
-export function OrdersTable() {
+export const ORDER_FILTERS = { q: '', companyId: '', status: '', region: '', from: '', to: '', source: '' };
+export type OrdersTableState = ReturnType<typeof useTableState<typeof ORDER_FILTERS>>;
+
+/** The admin's table, or (tenant) one company's own: no company filter or column, a source filter instead. */
+export interface OrdersTableApi extends OrderDetailApi {
+  list: typeof trpc.admin.orderList;
+}
+const adminOrdersTableApi: OrdersTableApi = { ...adminOrderApi, list: trpc.admin.orderList };
+
+export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, sourceFilter }: { api?: OrdersTableApi; tenant?: boolean; table?: OrdersTableState; sourceFilter?: ReactNode } = {}) {
   const t = useT();
-  const { f, set, page, setPage } = useTableState({ q: '', companyId: '', status: '', region: '', from: '', to: '' });
+  const own = useTableState(ORDER_FILTERS);
+  const { f, set, page, setPage } = table ?? own;
   const [openId, setOpenId] = useState<string | null>(null);
   const { data, isPending } = useQuery({
-    ...trpc.admin.orderList.queryOptions({ ...compact(f), page, pageSize: 20 } as never),
+    ...api.list.queryOptions({ ...compact(f), page, pageSize: 20 } as never),
     placeholderData: keepPreviousData,
   });
   return (
     <div className="space-y-3" data-testid="orders-table">
       <FilterBar>
         <SearchInput value={f.q} onChange={set('q')} />
-        <CompanyFilter value={f.companyId} onChange={set('companyId')} />
+        {tenant ? sourceFilter : <CompanyFilter value={f.companyId} onChange={set('companyId')} />}
         <EnumFilter value={f.status} onChange={set('status')} options={ORDER_STATUSES} allKey="oversight.allStatuses" labelPrefix="orderStatus." label={t('oversight.col.status')} />
-        <RegionFilter value={f.region} onChange={set('region')} />
+        {tenant ? null : <RegionFilter value={f.region} onChange={set('region')} />}
         <label className="text-xs">
           {t('oversight.from')}
           <input type="date" className="input input-sm w-full" value={f.from} onChange={(e) => set('from')(e.target.value)} />
@@ -50,7 +60,7 @@ export function OrdersTable() {
                   </div>
                   <p className="truncate text-sm text-base-content/70">{o.deliveryAddress}</p>
                   <p className="mt-1 flex justify-between text-xs text-base-content/60">
-                    <span>{o.companyName}</span>
+                    <span>{tenant ? formatDateTime(new Date(o.createdAt), REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait']) : o.companyName}</span>
                     <span className="tabular-nums">{money(o.deliveryFee, o.currency)}</span>
                   </p>
                 </button>
@@ -63,7 +73,7 @@ export function OrdersTable() {
                 <tr>
                   <th>{t('oversight.col.date')}</th>
                   <th>{t('oversight.col.customer')}</th>
-                  <th>{t('oversight.col.company')}</th>
+                  {tenant ? null : <th>{t('oversight.col.company')}</th>}
                   <th>{t('oversight.col.rider')}</th>
                   <th>{t('oversight.col.status')}</th>
                   <th className="text-end">{t('oversight.col.fee')}</th>
@@ -75,7 +85,7 @@ export function OrdersTable() {
                   <tr key={o.id} className="hover:bg-base-200">
                     <td className="whitespace-nowrap">{formatDateTime(new Date(o.createdAt), REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait'])}</td>
                     <td>{o.customerName}</td>
-                    <td>{o.companyName}</td>
+                    {tenant ? null : <td>{o.companyName}</td>}
                     <td>{o.riderName ?? <span className="text-base-content/50">{t('oversight.unassigned')}</span>}</td>
                     <td>
                       <OrderStatusBadge status={o.status} />
@@ -94,7 +104,7 @@ export function OrdersTable() {
           <Pagination page={data.page} pages={data.pages} total={data.total} onPage={setPage} />
         </>
       ) : null}
-      <OrderDetail id={openId} onClose={() => setOpenId(null)} />
+      <OrderDetail id={openId} onClose={() => setOpenId(null)} api={api} />
     </div>
   );
 }

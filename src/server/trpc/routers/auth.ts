@@ -4,6 +4,7 @@ import { clearSessionCookie, sessionCookie } from '../../http/cookies';
 import { login } from '../../services/auth';
 import { invalidateSession } from '../../services/sessions';
 import { authedProcedure, publicProcedure } from '../init';
+import { acceptInviteProcedure } from './company-fleet';
 
 export const authRouter = {
   /** The signed-in user, or null when signed out. */
@@ -12,10 +13,12 @@ export const authRouter = {
   user: authedProcedure.query(({ ctx }) => ctx.user),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { user, session } = await login(ctx.db, input, ctx.ip);
+    const { user, session } = await login(ctx.db, input, ctx.ip, ctx.config.LOGIN_MAX_FAILURES);
     ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
     return { success: true as const, message: 'Login successful', user };
   }),
+  /** A rider's invitation link: set a password and be signed in, as login does. */
+  acceptInvite: acceptInviteProcedure,
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId);

@@ -2,6 +2,9 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { companyOverview, companyProfile } from '../../services/company-overview';
 import { listCompanyRiders } from '../../services/company-riders';
 import { companyProcedure } from '../init';
+import { companyWebhookProcedures } from './company-webhooks';
+import { companyFleetProcedures } from './company-fleet';
+import { companyOrders } from './company-orders';
 
 export const companyRouter = {
   /** The caller's own company. */
@@ -9,4 +12,7 @@ export const companyRouter = {
   overview: companyProcedure.query(({ ctx }) => companyOverview(ctx.db, ctx.companyId)),
   /** Only the caller's own company's riders. */
   riders: companyProcedure.query(({ ctx }) => listCompanyRiders(ctx.db, ctx.companyId)),
+  ...companyFleetProcedures,
+  ...companyOrders,
+  ...companyWebhookProcedures,
 } satisfies TRPCRouterRecord;

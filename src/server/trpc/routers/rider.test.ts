@@ -55,6 +55,7 @@ describe('rider.dashboard: the rider’s own day', () => {
       performanceRating: 87,
       cashOnHand: 4.25, // 5.250 + 4.000 collected − 5.000 submitted
       pendingCash: 1,
+      companyPhone: w.companyA.phone || null,
     });
   });
 
@@ -73,12 +74,12 @@ describe('tracking.today', () => {
   test('completed orders, cash collected and km from today’s pings, own data only', async () => {
     const t = await (await callerFor(db, w.riderA.user.id)).tracking.today();
     const km = Math.round(distanceKm({ lat: 29.3759, lng: 47.9774 }, { lat: 29.3359, lng: 48.0274 }) * 10) / 10;
-    expect(t).toEqual({ currency: 'KWD', ordersCompleted: 2, cashCollected: 5.25, kmTraveled: km });
+    expect(t).toMatchObject({ currency: 'KWD', ordersCompleted: 2, cashCollected: 5.25, kmTraveled: km, route: { distanceKm: km, dutyMinutes: 0, efficiency: 0 } });
     expect(km).toBeGreaterThan(5);
   });
 
   test('rider B: one order, no distance from a single ping', async () => {
     const t = await (await callerFor(db, w.riderB.user.id)).tracking.today();
-    expect(t).toEqual({ currency: 'AED', ordersCompleted: 1, cashCollected: 60, kmTraveled: 0 });
+    expect(t).toMatchObject({ currency: 'AED', ordersCompleted: 1, cashCollected: 60, kmTraveled: 0, route: { distanceKm: 0, dutyMinutes: 0, efficiency: 0 } });
   });
 });

@@ -3,7 +3,10 @@ import { locationInput, riderIdParam } from '../../../shared/schemas/tracking';
 import { recordLocation } from '../../services/locations';
 import { assertActsForRider } from '../../services/riders-access';
 import { trackingToday } from '../../services/rider-day';
-import { permittedProcedure, riderProcedure } from '../init';
+import { publicTracking } from '../../services/tracking-page';
+import { trackingCodeInput } from '../../../shared/schemas/track';
+import { permittedProcedure, publicProcedure, riderProcedure } from '../init';
+import { trackingFleetProcedures } from './tracking-fleet';
 
 export const trackingRouter = {
   today: riderProcedure.query(({ ctx }) => trackingToday(ctx.db, ctx.riderId)),
@@ -13,4 +16,7 @@ export const trackingRouter = {
       assertActsForRider(ctx.user, id);
       return recordLocation(ctx.db, id, location);
     }),
+  /** The customer's tracking link: no sign-in, only the fields of PublicTracking. */
+  publicOrder: publicProcedure.input(trackingCodeInput).query(({ ctx, input }) => publicTracking(ctx.db, input.code)),
+  ...trackingFleetProcedures,
 } satisfies TRPCRouterRecord;

@@ -1,0 +1,111 @@
+import { useMemo } from 'react';
+import { useOnline, useOutbox } from '../../../src/client/outbox/hooks';
+import { useT } from '../../../src/client/i18n';
+import { money } from '../../../src/client/format';
+import { RoleBadges } from '../../../src/client/ui/RoleBadges';
+import { AppIcon } from './AppIcon';
+import { local, useLocal } from './local';
+import { notificationsFor } from './notifications';
+import { useRider } from './RiderContext';
+import { useInstall } from './useInstall';
+
+export const seenOrdersStore = (userId: string) => local<string[]>(`rider-app:${userId}:seen-orders`, []);
+
+/** What waits to be sent, or that everything is synced; offline is said plainly. */
+function SyncState() {
+  const t = useT();
+  const { count, replay } = useOutbox();
+  const online = useOnline();
+  if (count > 0)
+    return (
+      <button
+        type="button"
+        className="btn btn-warning btn-sm h-11 min-h-11 gap-1.5"
+        onClick={() => void replay()}
+        data-testid="outbox-pending"
+        aria-label={t('outbox.pendingLabel', { count })}
+        title={t('outbox.syncNow')}
+      >
+        <AppIcon name={online ? 'sync' : 'cloudOff'} className="size-4" />
+        <span className="tabular-nums">{new Intl.NumberFormat('en').format(count)}</span>
+      </button>
+    );
+  return (
+    <span className={`badge ${online ? 'badge-success' : 'badge-warning'} badge-soft h-8 gap-1`} data-testid="outbox-synced">
+      <AppIcon name={online ? 'check' : 'cloudOff'} className="size-4" />
+      {online ? t('outbox.allSynced') : t('outbox.offline')}
+    </span>
+  );
+}
+
+function Notifications() {
+  const t = useT();
+  const { user, orders, cash } = useRider();
+  const seenStore = useMemo(() => seenOrdersStore(user.id), [user.id]);
+  const seen = useLocal(seenStore);
+  const n = notificationsFor({ orders: orders ?? [], seen, cash: cash ? { onHand: cash.onHand, currency: cash.currency } : null });
+  const markRead = () => seenStore.set((s) => [...new Set([...s, ...(orders ?? []).map((o) => o.id)])].slice(-500));
+  return (
+    <div className="dropdown dropdown-end">
+      <button type="button" tabIndex={0} className="btn btn-ghost btn-square h-11 w-11 indicator" aria-label={t('app.notifications.label', { count: n.count })} data-testid="notifications-button">
+        <AppIcon name="bell" className="size-6" />
+        {n.count > 0 ? (
+          <span className="badge badge-error badge-sm indicator-item tabular-nums" data-testid="notifications-count">
+            {n.count}
+          </span>
+        ) : null}
+      </button>
+      <div tabIndex={0} className="dropdown-content z-50 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-box border border-base-300 bg-base-100 p-3 shadow-lg" data-testid="notifications-panel">
+        <p className="mb-2 font-semibold">{t('app.notifications.title')}</p>
+        {n.count === 0 ? <p className="text-sm text-base-content/70">{t('app.notifications.empty')}</p> : null}
+        <ul className="space-y-2 text-sm">
+          {n.newOrders.map((o) => (
+            <li key={o.id} className="flex gap-2">
+              <AppIcon name="box" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <span>{t('app.notifications.newOrder', { customer: o.customerName, address: o.deliveryAddress })}</span>
+            </li>
+          ))}
+          {n.cashReminder ? (
+            <li className="flex gap-2">
+              <AppIcon name="cash" className="mt-0.5 size-4 shrink-0 text-warning" />
+              <span>{t('app.notifications.cash', { amount: money(n.cashReminder.onHand, n.cashReminder.currency) })}</span>
+            </li>
+          ) : null}
+        </ul>
+        {n.newOrders.length > 0 ? (
+          <button type="button" className="btn btn-sm btn-block mt-3" onClick={markRead}>
+            {t('app.notifications.markRead')}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The app's own header: title, role, sync state, install (when offered), notifications, logout. */
+export function AppHeader() {
+  const t = useT();
+  const { user } = useRider();
+  const { canInstall, install } = useInstall();
+  return (
+    <header className="flex items-start justify-between gap-3 border-b border-base-300 pb-4" data-testid="portal-header">
+      <div className="min-w-0 space-y-1.5">
+        <h1 className="text-2xl font-bold">{t('app.title')}</h1>
+        <p className="truncate text-sm text-base-content/70">{[user.firstName, user.companyName].filter(Boolean).join(' · ')}</p>
+        <RoleBadges role={user.role} />
+      </div>
+      <div className="flex shrink-0 flex-wrap items-center justify-end gap-1">
+        <SyncState />
+        {canInstall ? (
+          <button type="button" className="btn btn-ghost btn-square h-11 w-11" aria-label={t('install.install')} onClick={() => void install()} data-testid="header-install">
+            <AppIcon name="download" className="size-6" />
+          </button>
+        ) : null}
+        <Notifications />
+        <a href="/api/logout" className="btn btn-ghost btn-square h-11 w-11" aria-label={t('nav.logout')} title={t('nav.logout')} data-testid="app-logout">
+          <AppIcon name="logout" className="size-6" />
+        </a>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,181 @@
+import { useState, type FormEvent } from 'react';
+import { useT } from '../../../src/client/i18n';
+import { toast } from '../../../src/client/toast';
+import { Badge } from '../../../src/client/ui/Badge';
+import { Card } from '../../../src/client/ui/Card';
+import { Modal } from '../../../src/client/ui/Modal';
+import { cameraSupported, Scanner, type ScannerDone } from '../../../src/client/scanner';
+import { dutyStartInput } from '../../../src/shared/schemas/rider-app';
+import { breakEnd, breakStart, dutyEnd, dutyStart, type CaptureRef } from './actions';
+import { AppIcon } from './AppIcon';
+import { onBreak } from './overlay';
+import { useRider } from './RiderContext';
+import { clock, timeOfDay, useNow } from './useNow';
+
+const fmt = (n: number) => new Intl.NumberFormat('en').format(n);
+
+/** The odometer reading as the server will check it (a whole, non-negative number of km). */
+function parseOdometer(raw: string): { ok: true; km: number } | { ok: false; error: string | null } {
+  if (!raw.trim()) return { ok: false, error: null };
+  const r = dutyStartInput.shape.startOdometerKm.safeParse(Number(raw));
+  if (r.success) return { ok: true, km: r.data };
+  const issue = r.error.issues[0];
+  // The schema's own words for "not a number" / "not whole km"; the range falls back to the catalog.
+  return { ok: false, error: issue && issue.code !== 'too_small' && issue.code !== 'too_big' ? issue.message : null };
+}
+
+function OdometerDialog({ mode, startKm, onClose }: { mode: 'start' | 'end'; startKm: number | null; onClose: () => void }) {
+  const t = useT();
+  const [raw, setRaw] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [scanning, setScanning] = useState(false);
+  const [capture, setCapture] = useState<CaptureRef>(null);
+  const parsed = parseOdometer(raw);
+
+  const scanned = ({ outcome }: ScannerDone) => {
+    setScanning(false);
+    if (outcome.kind === 'sent' && outcome.captureId) setCapture({ captureId: outcome.captureId });
+    else if (outcome.kind === 'queued') setCapture({ key: outcome.key });
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!parsed.ok) return setError(parsed.error ?? t('app.duty.odometerRequired'));
+    // The server's own wording, before the write is even queued.
+    if (mode === 'end' && startKm !== null && parsed.km < startKm) return setError(t('app.duty.endBelowStart', { end: parsed.km, start: startKm }));
+    setBusy(true);
+    const outcome = mode === 'start' ? await dutyStart(parsed.km, capture) : await dutyEnd(parsed.km, capture);
+    setBusy(false);
+    if (outcome.kind === 'dropped') return setError(outcome.message);
+    if (outcome.kind === 'sent') {
+      const km = mode === 'end' && startKm !== null ? parsed.km - startKm : null;
+      toast({ title: mode === 'start' ? t('app.duty.started') : t('app.duty.ended', { km: fmt(km ?? 0) }), variant: 'success' });
+    }
+    onClose();
+  };
+
+  const label = mode === 'start' ? t('app.duty.startOdometer') : t('app.duty.endOdometer');
+  // The scanner is full screen: the dialog steps aside while it is open and keeps what was typed.
+  if (scanning) return <Scanner type={mode === 'start' ? 'start_odometer' : 'end_odometer'} onDone={scanned} onClose={() => setScanning(false)} />;
+  return (
+    <Modal open onClose={onClose} title={mode === 'start' ? t('app.duty.start') : t('app.duty.end')} testId={`duty-${mode}-dialog`}>
+      <form onSubmit={submit} className="space-y-4" noValidate>
+        <p className="text-sm text-base-content/70">{mode === 'start' ? t('app.duty.startHint') : t('app.duty.startReading', { km: fmt(startKm ?? 0) })}</p>
+        <label className="block">
+          <span className="mb-1 block text-sm font-medium">{label}</span>
+          <input
+            className={`input input-lg w-full tabular-nums ${error ? 'input-error' : ''}`}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            autoFocus
+            value={raw}
+            onChange={(e) => {
+              setRaw(e.target.value);
+              setError(null);
+            }}
+            aria-invalid={!!error}
+            data-testid="odometer-input"
+          />
+        </label>
+        {capture ? (
+          <p className="flex items-center gap-2 text-sm text-success" data-testid="odometer-photo">
+            <AppIcon name="check" className="size-4" />
+            {t('app.duty.photoAttached')}
+          </p>
+        ) : cameraSupported() ? (
+          <button type="button" className="btn btn-outline btn-block h-12 gap-2" onClick={() => setScanning(true)} data-testid="odometer-scan">
+            <AppIcon name="camera" />
+            {t('app.duty.scan')}
+          </button>
+        ) : null}
+        {mode === 'end' && parsed.ok && startKm !== null && parsed.km >= startKm ? (
+          <p className="text-sm" data-testid="duty-km-preview">
+            {t('app.duty.kmPreview', { km: fmt(parsed.km - startKm) })}
+          </p>
+        ) : null}
+        {error ? (
+          <p className="text-sm text-error" role="alert" data-testid="odometer-error">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex gap-2">
+          <button type="button" className="btn btn-ghost h-12 flex-1" onClick={onClose}>
+            {t('form.cancel')}
+          </button>
+          <button type="submit" className={`btn h-12 flex-1 ${mode === 'start' ? 'btn-primary' : 'btn-error'}`} disabled={busy} data-testid="odometer-submit">
+            {mode === 'start' ? t('app.duty.start') : t('app.duty.end')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+/** Start Duty (start odometer), breaks, End Duty (end odometer), and the time on duty. */
+export function DutyManager() {
+  const t = useT();
+  const { duty, dutyKnown } = useRider();
+  const [dialog, setDialog] = useState<'start' | 'end' | null>(null);
+  const now = useNow(1000, duty !== null);
+  const resting = onBreak(duty);
+
+  const toggleBreak = async () => {
+    const outcome = resting ? await breakEnd() : await breakStart();
+    if (outcome.kind === 'sent') toast({ title: resting ? t('app.duty.breakEnded') : t('app.duty.breakStarted'), variant: 'success' });
+  };
+
+  return (
+    <Card>
+      <div className="space-y-4" data-testid="duty-manager">
+        <div className="flex items-center justify-between gap-3">
+          <h2 className="card-title text-base">{t('app.duty.title')}</h2>
+          <span data-testid="duty-status">
+            {!duty ? (
+              <Badge tone="neutral">{t('app.duty.offDuty')}</Badge>
+            ) : resting ? (
+              <Badge tone="warning">{t('app.duty.onBreak')}</Badge>
+            ) : (
+              <Badge tone="success">{t('app.duty.onDuty')}</Badge>
+            )}
+          </span>
+        </div>
+        {duty ? (
+          <>
+            <div>
+              <p className="text-sm text-base-content/70">{t('app.duty.timeOnDuty')}</p>
+              <p className="text-4xl font-bold tabular-nums" data-testid="duty-clock">
+                {clock(now - duty.startTime)}
+              </p>
+              <p className="text-sm text-base-content/70">
+                {t('app.duty.startedAt', { time: timeOfDay(duty.startTime), km: fmt(duty.startOdometer ?? 0) })}
+                {duty.breaks.length ? ` · ${t('app.duty.breaks', { count: duty.breaks.length })}` : ''}
+              </p>
+            </div>
+            <div className="grid grid-cols-2 gap-3">
+              <button type="button" className={`btn h-14 gap-2 ${resting ? 'btn-success' : 'btn-warning'}`} onClick={() => void toggleBreak()} data-testid="break-toggle">
+                <AppIcon name={resting ? 'play' : 'pause'} />
+                {resting ? t('app.duty.breakEnd') : t('app.duty.breakStart')}
+              </button>
+              <button type="button" className="btn btn-error btn-outline h-14 gap-2" onClick={() => setDialog('end')} data-testid="duty-end">
+                <AppIcon name="stop" />
+                {t('app.duty.end')}
+              </button>
+            </div>
+          </>
+        ) : (
+          <>
+            <p className="text-sm text-base-content/70">{t('app.duty.offDutyHint')}</p>
+            <button type="button" className="btn btn-primary btn-block h-14 gap-2 text-lg" disabled={!dutyKnown} onClick={() => setDialog('start')} data-testid="duty-start">
+              <AppIcon name="play" />
+              {t('app.duty.start')}
+            </button>
+          </>
+        )}
+      </div>
+      {dialog ? <OdometerDialog mode={dialog} startKm={duty?.startOdometer ?? null} onClose={() => setDialog(null)} /> : null}
+    </Card>
+  );
+}

@@ -1,0 +1,139 @@
+import { useState } from 'react';
+import { money } from '../../../src/client/format';
+import { useT } from '../../../src/client/i18n';
+import { toast } from '../../../src/client/toast';
+import { Badge } from '../../../src/client/ui/Badge';
+import { Card } from '../../../src/client/ui/Card';
+import type { MessageKey } from '../../../src/shared/i18n';
+import { orderPickedUp } from './actions';
+import { AppIcon } from './AppIcon';
+import { mapLink, telLink, whatsAppLink } from './links';
+import { DeliverDialog, FailDialog } from './OrderDialogs';
+import type { ViewOrder } from './overlay';
+import { useRider } from './RiderContext';
+
+const PRIORITY_TONE = { normal: 'ghost', high: 'warning', urgent: 'error' } as const;
+
+function Address({ label, address }: { label: string; address: string }) {
+  const t = useT();
+  return (
+    <div className="flex items-start gap-2">
+      <div className="min-w-0 flex-1">
+        <p className="text-xs uppercase tracking-wide text-base-content/60">{label}</p>
+        <p className="break-words">{address}</p>
+      </div>
+      <a href={mapLink(address)} target="_blank" rel="noreferrer" className="btn btn-ghost btn-square h-11 w-11 shrink-0" aria-label={t('app.orders.mapFor', { address })}>
+        <AppIcon name="map" />
+      </a>
+    </div>
+  );
+}
+
+function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: () => void; onFail: () => void }) {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const pickUp = async () => {
+    setBusy(true);
+    const outcome = await orderPickedUp(order.id);
+    setBusy(false);
+    if (outcome.kind === 'sent') toast({ title: t('app.pickup.done'), variant: 'success' });
+  };
+  return (
+    <li className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="my-order" data-order-id={order.id}>
+      <div className="mb-3 flex flex-wrap items-center gap-2">
+        <p className="me-auto font-semibold">{order.customerName}</p>
+        {order.priority !== 'normal' ? <Badge tone={PRIORITY_TONE[order.priority]}>{t(`priority.${order.priority}` as MessageKey)}</Badge> : null}
+        <Badge tone={order.status === 'picked_up' ? 'primary' : 'neutral'} testId="order-status">
+          {t(`orderStatus.${order.status}` as MessageKey)}
+        </Badge>
+        {order.waiting ? (
+          <Badge tone="warning">
+            <AppIcon name="cloudOff" className="size-3.5" />
+            {t('app.orders.waiting')}
+          </Badge>
+        ) : null}
+      </div>
+      {order.itemDescription ? <p className="mb-3 text-sm text-base-content/70">{order.itemDescription}</p> : null}
+      <div className="space-y-2">
+        <Address label={t('app.orders.pickup')} address={order.pickupAddress} />
+        <Address label={t('app.orders.delivery')} address={order.deliveryAddress} />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <p className="me-auto text-sm">
+          {order.cashToCollect > 0 ? (
+            <>
+              <span className="text-base-content/70">{t('app.orders.cashToCollect')} </span>
+              <span className="font-bold tabular-nums" data-testid="order-cash">
+                {money(order.cashToCollect, order.currency)}
+              </span>
+            </>
+          ) : (
+            <span className="text-base-content/70">{t('app.orders.noCash')}</span>
+          )}
+        </p>
+        {order.customerPhone ? (
+          <>
+            <a href={telLink(order.customerPhone)} className="btn btn-outline h-11 gap-1.5" aria-label={t('app.orders.callCustomer', { name: order.customerName })}>
+              <AppIcon name="call" className="size-4" />
+              {t('app.orders.call')}
+            </a>
+            <a href={whatsAppLink(order.customerPhone)} target="_blank" rel="noreferrer" className="btn btn-outline h-11 gap-1.5" aria-label={t('app.orders.whatsappCustomer', { name: order.customerName })}>
+              <AppIcon name="whatsapp" className="size-4" />
+              {t('app.orders.whatsapp')}
+            </a>
+          </>
+        ) : null}
+      </div>
+      {order.notes ? <p className="mt-2 text-sm italic text-base-content/70">{order.notes}</p> : null}
+      <div className="mt-4 grid grid-cols-2 gap-2">
+        {order.status === 'assigned' ? (
+          <button type="button" className="btn btn-primary col-span-2 h-14 gap-2 text-base" disabled={busy} onClick={() => void pickUp()} data-testid="order-picked-up">
+            <AppIcon name="box" />
+            {t('app.orders.pickedUp')}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="btn btn-success h-14 gap-2 text-base" onClick={onDeliver} data-testid="order-delivered">
+              <AppIcon name="check" />
+              {t('app.orders.delivered')}
+            </button>
+            <button type="button" className="btn btn-error btn-outline h-14 gap-2 text-base" onClick={onFail} data-testid="order-failed">
+              <AppIcon name="close" />
+              {t('app.orders.failed')}
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+/** The rider's assigned and picked-up orders, changed with one tap; every change through the outbox. */
+export function MyOrders() {
+  const t = useT();
+  const { orders, ordersFailed } = useRider();
+  const [dialog, setDialog] = useState<{ kind: 'deliver' | 'fail'; order: ViewOrder } | null>(null);
+  return (
+    <Card title={<span className="flex items-center gap-2">{t('app.orders.title')}{orders?.length ? <span className="badge badge-primary tabular-nums">{orders.length}</span> : null}</span>}>
+      <div id="my-orders" data-testid="my-orders">
+        {!orders && ordersFailed ? (
+          <p className="text-base-content/70">{t('app.orders.unavailable')}</p>
+        ) : !orders ? (
+          <div className="skeleton h-32 w-full" />
+        ) : orders.length === 0 ? (
+          <p className="text-base-content/70" data-testid="my-orders-empty">
+            {t('app.orders.empty')}
+          </p>
+        ) : (
+          <ul className="space-y-3">
+            {orders.map((o) => (
+              <OrderCard key={o.id} order={o} onDeliver={() => setDialog({ kind: 'deliver', order: o })} onFail={() => setDialog({ kind: 'fail', order: o })} />
+            ))}
+          </ul>
+        )}
+      </div>
+      {dialog?.kind === 'deliver' ? <DeliverDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'fail' ? <FailDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
+    </Card>
+  );
+}

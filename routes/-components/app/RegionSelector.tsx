@@ -1,0 +1,122 @@
+import { useState, useSyncExternalStore } from 'react';
+import { useT } from '../../../src/client/i18n';
+import { toast } from '../../../src/client/toast';
+import { Card } from '../../../src/client/ui/Card';
+import type { MessageKey } from '../../../src/shared/i18n';
+import { REGION_IDS, REGIONS, type RegionId } from '../../../src/shared/regions';
+import { setRegion } from './actions';
+import { AppIcon } from './AppIcon';
+import { browserTimeZone, parseStoredRegion, REGION_STORAGE_KEY, regionFromTimeZone, serializeRegion } from './region';
+import { useRider } from './RiderContext';
+
+const NAME: Record<RegionId, MessageKey> = { kuwait: 'region.kuwait', uae: 'region.uae' };
+
+const listeners = new Set<() => void>();
+const subscribe = (l: () => void) => {
+  listeners.add(l);
+  window.addEventListener('storage', l);
+  return () => {
+    listeners.delete(l);
+    window.removeEventListener('storage', l);
+  };
+};
+const readRaw = () => {
+  try {
+    return localStorage.getItem(REGION_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+};
+
+/** Spec section 4: a picker preselected by time zone while unselected; a summary with Change once chosen. */
+export function RegionSelector() {
+  const t = useT();
+  const { riderId } = useRider();
+  const region = parseStoredRegion(useSyncExternalStore(subscribe, readRaw, () => null));
+  const [editing, setEditing] = useState(false);
+  const [choice, setChoice] = useState<RegionId>(() => region?.id ?? regionFromTimeZone(browserTimeZone()));
+
+  const confirm = async () => {
+    try {
+      localStorage.setItem(REGION_STORAGE_KEY, serializeRegion(choice));
+    } catch {
+      // storage disabled: the choice still applies for this page
+    }
+    listeners.forEach((l) => l());
+    setEditing(false);
+    const outcome = await setRegion(riderId, choice);
+    const title = t('app.region.saved', { name: t(NAME[choice]) });
+    // The selection applies either way; only the server copy waits.
+    if (outcome.kind === 'sent') toast({ title, variant: 'success' });
+    else if (outcome.kind === 'queued') toast({ title, description: t('app.region.syncLater') });
+  };
+
+  if (region && !editing) {
+    return (
+      <Card>
+        <div className="flex items-center gap-3" data-testid="region-summary">
+          <span className="text-3xl leading-none" aria-hidden="true">
+            {region.flag}
+          </span>
+          <div className="min-w-0 flex-1">
+            <p className="text-sm text-base-content/70">{t('app.region.title')}</p>
+            <p className="font-semibold">{t(NAME[region.id])}</p>
+            <p className="text-xs text-base-content/60">{t('app.region.details', { currency: region.currency, timezone: region.timezone })}</p>
+          </div>
+          <button
+            type="button"
+            className="btn btn-outline h-11"
+            onClick={() => {
+              setChoice(region.id);
+              setEditing(true);
+            }}
+          >
+            {t('app.region.change')}
+          </button>
+        </div>
+      </Card>
+    );
+  }
+
+  return (
+    <Card title={t('app.region.choose')}>
+      <div data-testid="region-picker" className="space-y-3">
+        <p className="text-sm text-base-content/70">{t('app.region.hint')}</p>
+        <div className="grid grid-cols-2 gap-3" role="radiogroup" aria-label={t('app.region.title')}>
+          {REGION_IDS.map((id) => {
+            const r = REGIONS[id];
+            const on = choice === id;
+            return (
+              <button
+                key={id}
+                type="button"
+                role="radio"
+                aria-checked={on}
+                onClick={() => setChoice(id)}
+                className={`flex min-h-20 flex-col items-start gap-1 rounded-box border-2 p-3 text-start transition ${on ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100'}`}
+                data-testid={`region-option-${id}`}
+              >
+                <span className="text-2xl leading-none" aria-hidden="true">
+                  {r.flag}
+                </span>
+                <span className="font-semibold">{t(NAME[id])}</span>
+                <span className="text-xs text-base-content/60">{r.timezone}</span>
+              </button>
+            );
+          })}
+        </div>
+        <div className="flex gap-2">
+          {region ? (
+            <button type="button" className="btn btn-ghost h-12 flex-1" onClick={() => setEditing(false)}>
+              {t('form.cancel')}
+            </button>
+          ) : null}
+          <button type="button" className="btn btn-primary h-12 flex-1 gap-2" onClick={() => void confirm()} data-testid="region-confirm">
+            <AppIcon name="globe" className="size-5" />
+            {t('app.region.confirm')}
+          </button>
+        </div>
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,36 @@
+import type { SessionUser } from '../../../src/shared/schemas/auth';
+import { AppHeader } from './AppHeader';
+import { CashCard } from './CashCard';
+import { DutyManager } from './DutyManager';
+import { GpsCard } from './GpsCard';
+import { InstallCard } from './InstallCard';
+import { MyOrders } from './MyOrders';
+import { PerformancePanel } from './PerformancePanel';
+import { RegionSelector } from './RegionSelector';
+import { RiderProvider } from './RiderContext';
+import { SupportCard } from './SupportCard';
+
+/** The rider app: one column on a phone; work on the left, figures and help on the right on a wide screen. */
+export function RiderAppScreen({ user }: { user: SessionUser }) {
+  return (
+    <RiderProvider user={user}>
+      <main className="mx-auto max-w-6xl space-y-4 px-3 py-4 sm:px-6 sm:py-6" data-testid="rider-app">
+        <AppHeader />
+        <div className="grid items-start gap-4 lg:grid-cols-2">
+          <div className="space-y-4">
+            <RegionSelector />
+            <DutyManager />
+            <MyOrders />
+          </div>
+          <div className="space-y-4">
+            <CashCard />
+            <PerformancePanel />
+            <GpsCard />
+            <InstallCard />
+            <SupportCard />
+          </div>
+        </div>
+      </main>
+    </RiderProvider>
+  );
+}

@@ -1,0 +1,172 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { onOutboxSettled, startOutbox } from '../../../src/client/outbox';
+import { useOutbox } from '../../../src/client/outbox/hooks';
+import { trpc } from '../../../src/client/trpc';
+import type { SessionUser } from '../../../src/shared/schemas/auth';
+import { sendLocation, type Fix } from './actions';
+import { forDuty, ledgerStore, removeDelivery, addPosition, type Ledger } from './ledger';
+import { useLocal, local, type Local } from './local';
+import {
+  applyCashWrites,
+  applyDutyWrites,
+  applyOrderWrites,
+  dutyFromServer,
+  kindOf,
+  unseenWrites,
+  type CashView,
+  type Duty,
+  type ServerDashboard,
+  type ViewOrder,
+} from './overlay';
+import { useGeo, type GeoStatus } from './useGeo';
+
+/** Spec: while on duty a location goes to the server at most every 30 s. */
+export const LOCATION_EVERY_MS = 30_000;
+
+interface RiderState {
+  user: SessionUser;
+  riderId: string | null;
+  duty: Duty | null;
+  dutyKnown: boolean;
+  orders: ViewOrder[] | undefined;
+  /** The orders could not be fetched and none are cached. */
+  ordersFailed: boolean;
+  dash: ServerDashboard | undefined;
+  cash: CashView | undefined;
+  ledger: Ledger;
+  ledgerStore: Local<Ledger>;
+  geo: { fix: Fix | null; status: GeoStatus; request: () => Promise<Fix | null> };
+}
+
+const Ctx = createContext<RiderState | null>(null);
+
+export function useRider(): RiderState {
+  const v = useContext(Ctx);
+  if (!v) throw new Error('useRider outside RiderProvider');
+  return v;
+}
+
+/** The last answer of a query, kept per user so the app opens with data when offline. */
+function cached<T>(userId: string, name: string) {
+  const store = local<{ data: T; at: number } | null>(`rider-app:${userId}:cache:${name}`, null);
+  const hit = store.get();
+  return {
+    store,
+    options: hit ? { initialData: hit.data, initialDataUpdatedAt: hit.at } : {},
+  };
+}
+
+function usePersisted<T>(store: Local<{ data: T; at: number } | null>, q: { isSuccess: boolean; data: T | undefined; dataUpdatedAt: number }) {
+  useEffect(() => {
+    if (q.isSuccess && q.data !== undefined) store.set({ data: q.data, at: q.dataUpdatedAt });
+  }, [store, q.isSuccess, q.data, q.dataUpdatedAt]);
+}
+
+export function RiderProvider({ user, children }: { user: SessionUser; children: ReactNode }) {
+  const qc = useQueryClient();
+  const caches = useMemo(
+    () => ({
+      duty: cached<ServerDutyData>(user.id, 'duty'),
+      orders: cached<ServerOrdersData>(user.id, 'orders'),
+      dash: cached<ServerDashboard>(user.id, 'dashboard'),
+    }),
+    [user.id],
+  );
+  const dutyQ = useQuery({ ...trpc.rider.duty.queryOptions(), ...caches.duty.options });
+  const ordersQ = useQuery({ ...trpc.rider.orders.queryOptions(), ...caches.orders.options });
+  const dashQ = useQuery({ ...trpc.rider.dashboard.queryOptions(), ...caches.dash.options });
+  usePersisted(caches.duty.store, dutyQ);
+  usePersisted(caches.orders.store, ordersQ);
+  usePersisted(caches.dash.store, dashQ);
+
+  const { pending, done } = useOutbox();
+  const store = useMemo(() => ledgerStore(user.id), [user.id]);
+  const rawLedger = useLocal(store);
+
+  // App start: replay what waits; afterwards refetch once a burst of writes has settled.
+  useEffect(() => {
+    void startOutbox(user.id);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const off = onOutboxSettled((entry, outcome) => {
+      if (outcome.kind === 'dropped' && kindOf(entry) === 'order' && entry.body?.status === 'delivered') {
+        store.set((l) => removeDelivery(l, String(entry.meta?.orderId)));
+      }
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        void qc.invalidateQueries({ queryKey: trpc.rider.pathKey() });
+        void qc.invalidateQueries({ queryKey: trpc.tracking.today.queryKey() });
+      }, 300);
+    });
+    return () => {
+      off();
+      clearTimeout(timer);
+    };
+  }, [user.id, qc, store]);
+
+  const pendingKeys = useMemo(() => new Set(pending.map((p) => p.key)), [pending]);
+  const duty = useMemo(
+    () => applyDutyWrites(dutyFromServer(dutyQ.data ?? undefined), unseenWrites(pending, done, dutyQ.dataUpdatedAt)),
+    [dutyQ.data, dutyQ.dataUpdatedAt, pending, done],
+  );
+  const orders = useMemo(
+    () => (ordersQ.data ? applyOrderWrites(ordersQ.data, unseenWrites(pending, done, ordersQ.dataUpdatedAt), pendingKeys) : undefined),
+    [ordersQ.data, ordersQ.dataUpdatedAt, pending, done, pendingKeys],
+  );
+  const cash = useMemo(
+    () => (dashQ.data ? applyCashWrites(dashQ.data, unseenWrites(pending, done, dashQ.dataUpdatedAt)) : undefined),
+    [dashQ.data, dashQ.dataUpdatedAt, pending, done],
+  );
+
+  // The ledger follows the duty: a new duty starts from zero, off duty it is empty.
+  const dutyKnown = dutyQ.data !== undefined || dutyQ.isError || dutyQ.fetchStatus === 'paused' || pending.some((p) => kindOf(p)?.startsWith('duty.'));
+  const startTime = duty?.startTime ?? null;
+  // (Only on a real answer or the rider's own write: a failed fetch must not wipe a duty's figures.)
+  const dutyConfirmed = dutyQ.data !== undefined || pending.some((p) => kindOf(p)?.startsWith('duty.'));
+  useEffect(() => {
+    if (dutyConfirmed && store.get().startTime !== startTime) store.set((l) => forDuty(l, startTime));
+  }, [dutyConfirmed, startTime, store]);
+  const ledger = forDuty(rawLedger, startTime);
+
+  const geo = useGeo(duty !== null);
+  const riderId = user.roleData.id ?? dashQ.data?.riderId ?? null;
+
+  // While on duty: a ping at most every 30 s, with the phone's time of the reading.
+  useEffect(() => {
+    if (!duty || !riderId) return;
+    let cancelled = false;
+    const ping = async () => {
+      if (Date.now() - store.get().lastLocationAt < LOCATION_EVERY_MS - 1_000) return;
+      const fix = await geo.request();
+      if (!fix || cancelled) return;
+      store.set((l) => addPosition(forDuty(l, duty.startTime), fix, fix.accuracy, Date.now()));
+      await sendLocation(riderId, fix);
+    };
+    void ping();
+    const id = setInterval(() => void ping(), LOCATION_EVERY_MS);
+    return () => {
+      cancelled = true;
+      clearInterval(id);
+    };
+    // geo.request is stable; restart only when the duty or the rider changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [duty?.startTime, riderId, store]);
+
+  const value: RiderState = {
+    user,
+    riderId,
+    duty,
+    dutyKnown,
+    orders,
+    ordersFailed: !ordersQ.data && (ordersQ.isError || ordersQ.fetchStatus === 'paused'),
+    dash: dashQ.data,
+    cash,
+    ledger,
+    ledgerStore: store,
+    geo,
+  };
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
+}
+
+type ServerDutyData = import('./overlay').ServerDuty;
+type ServerOrdersData = import('./overlay').ServerOrder[];

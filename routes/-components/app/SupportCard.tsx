@@ -1,0 +1,42 @@
+import { useT } from '../../../src/client/i18n';
+import { Card } from '../../../src/client/ui/Card';
+import { AppIcon } from './AppIcon';
+import { telLink, whatsAppLink } from './links';
+import { useRider } from './RiderContext';
+
+/** Emergency support: call or WhatsApp the rider's own company. */
+export function SupportCard() {
+  const t = useT();
+  const { dash, user } = useRider();
+  const phone = dash?.companyPhone ?? null;
+  return (
+    <Card>
+      <div className="flex items-center gap-3" data-testid="support-card">
+        <span className="grid size-11 place-items-center rounded-full bg-error/15 text-error">
+          <AppIcon name="lifebuoy" className="size-6" />
+        </span>
+        <div className="min-w-0 flex-1">
+          <h2 className="font-semibold">{t('app.support.title')}</h2>
+          <p className="text-sm text-base-content/70">{phone ? t('app.support.text', { company: user.companyName ?? t('app.support.yourCompany') }) : t('app.support.noPhone')}</p>
+        </div>
+      </div>
+      {phone ? (
+        <div className="grid grid-cols-2 gap-2">
+          <a href={telLink(phone)} className="btn btn-error h-12 gap-2" data-testid="support-call">
+            <AppIcon name="call" />
+            {t('app.support.call')}
+          </a>
+          <a href={whatsAppLink(phone)} target="_blank" rel="noreferrer" className="btn btn-success h-12 gap-2" data-testid="support-whatsapp">
+            <AppIcon name="whatsapp" />
+            {t('app.support.whatsapp')}
+          </a>
+        </div>
+      ) : null}
+      {phone ? (
+        <p className="text-center text-sm tabular-nums text-base-content/70" dir="ltr">
+          {phone}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,55 @@
+import { distanceKm, type LatLng } from '../../../src/shared/geo';
+import { fromMinor, toMinor, type Currency } from '../../../src/shared/money';
+import { local } from './local';
+
+/**
+ * The spec's Duty state counters (totalOrders, cashCollected, distance) for the
+ * current duty, kept on the phone so the performance panel works offline.
+ */
+export interface Ledger {
+  /** The duty these figures belong to (ms); null when off duty. */
+  startTime: number | null;
+  deliveries: { orderId: string; at: number; cash: number; currency: Currency }[];
+  distanceKm: number;
+  last: LatLng | null;
+  /** When a location was last queued for the server (ms), for the 30 s spacing. */
+  lastLocationAt: number;
+  lastSync: string | null;
+}
+
+/** Fixes worse than this are shown but not added to the distance. */
+export const MAX_ACCURACY_FOR_DISTANCE_M = 100;
+
+export const emptyLedger = (startTime: number | null): Ledger => ({ startTime, deliveries: [], distanceKm: 0, last: null, lastLocationAt: 0, lastSync: null });
+
+export const ledgerStore = (userId: string) => local<Ledger>(`rider-app:${userId}:ledger`, emptyLedger(null));
+
+/** Two start times this close are one duty: the server clamps a phone clock that runs ahead. */
+export const SAME_DUTY_MS = 10 * 60_000;
+
+/** The ledger of this duty: a new duty starts from zero. */
+export function forDuty(l: Ledger, startTime: number | null): Ledger {
+  if (l.startTime === startTime) return l;
+  if (l.startTime !== null && startTime !== null && Math.abs(l.startTime - startTime) < SAME_DUTY_MS) return { ...l, startTime };
+  return emptyLedger(startTime);
+}
+
+export function addDelivery(l: Ledger, d: Ledger['deliveries'][number]): Ledger {
+  if (l.deliveries.some((x) => x.orderId === d.orderId)) return l;
+  return { ...l, deliveries: [...l.deliveries, d] };
+}
+
+export const removeDelivery = (l: Ledger, orderId: string): Ledger => ({ ...l, deliveries: l.deliveries.filter((d) => d.orderId !== orderId) });
+
+export function addPosition(l: Ledger, p: LatLng, accuracy: number | null, at: number): Ledger {
+  const usable = accuracy === null || accuracy <= MAX_ACCURACY_FOR_DISTANCE_M;
+  if (!usable) return { ...l, lastLocationAt: at };
+  const leg = l.last ? distanceKm(l.last, p) : 0;
+  return { ...l, distanceKm: l.distanceKm + leg, last: p, lastLocationAt: at };
+}
+
+/** Cash taken on this duty's deliveries, in the given currency, summed in minor units. */
+export function cashCollected(l: Ledger, currency: Currency): number {
+  const minor = l.deliveries.filter((d) => d.currency === currency).reduce((sum, d) => sum + toMinor(d.cash, currency), 0);
+  return fromMinor(minor, currency);
+}

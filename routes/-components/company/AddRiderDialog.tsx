@@ -1,0 +1,81 @@
+import { useState, type FormEvent } from 'react';
+import type { MessageKey } from '../../../src/shared/i18n';
+import type { Currency } from '../../../src/shared/money';
+import { newRiderInput, newRiderMessages } from '../../../src/shared/schemas/company-riders';
+import { VEHICLE_TYPES } from '../../../src/shared/schemas/fields';
+import { useT } from '../../../src/client/i18n';
+import { toast } from '../../../src/client/toast';
+import { FormField } from '../../../src/client/ui/FormField';
+import { Modal } from '../../../src/client/ui/Modal';
+import { RegionSelect } from './RegionSelect';
+import { useAddRider } from './useAddRider';
+
+const EMPTY = { name: '', email: '', phone: '', vehicleType: '', licenseNumber: '', region: '' };
+
+/**
+ * Spec section 4 "Add rider dialog" and section 5 "Company add rider": every failing
+ * message joined with '. ' in one 'Validation Error' toast. The values live here, not in
+ * the dialog body, so closing without saving keeps them; success resets them.
+ */
+export function AddRiderDialog({ open, onClose, currency }: { open: boolean; onClose: () => void; currency: Currency | undefined }) {
+  const t = useT();
+  const [v, setValues] = useState(EMPTY);
+  const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((cur) => ({ ...cur, [key]: e.target.value }));
+  // Until the manager picks one, the region is the company's own currency (KWD when unknown).
+  const region = v.region || currency || 'KWD';
+  const add = useAddRider(() => {
+    setValues(EMPTY);
+    onClose();
+  });
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const raw = { ...v, region };
+    const messages = newRiderMessages(raw);
+    if (messages.length) {
+      toast({ title: t('company.fleet.validation'), description: messages.join('. '), variant: 'destructive' });
+      return;
+    }
+    add.mutate(newRiderInput.parse(raw));
+  };
+  return (
+    <Modal open={open} onClose={onClose} title={t('company.fleet.add')} testId="add-rider-dialog">
+      <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate data-testid="add-rider-form">
+        <FormField label={t('form.name')}>
+          <input className="input w-full" name="name" autoComplete="off" value={v.name} onChange={set('name')} />
+        </FormField>
+        <FormField label={t('form.email')}>
+          <input className="input w-full" name="email" type="email" dir="ltr" autoComplete="off" value={v.email} onChange={set('email')} />
+        </FormField>
+        <FormField label={t('form.phone')}>
+          <input className="input w-full" name="phone" type="tel" dir="ltr" placeholder="+96512345678" value={v.phone} onChange={set('phone')} />
+        </FormField>
+        <FormField label={t('form.vehicleType')}>
+          <select className="select w-full" name="vehicleType" value={v.vehicleType} onChange={set('vehicleType')}>
+            <option value="" disabled>
+              {t('company.fleet.selectVehicle')}
+            </option>
+            {VEHICLE_TYPES.map((k) => (
+              <option key={k} value={k}>
+                {t(`vehicle.${k}` as MessageKey)}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <FormField label={t('company.fleet.licenseNumber')}>
+          <input className="input w-full uppercase" name="licenseNumber" dir="ltr" autoComplete="off" value={v.licenseNumber} onChange={set('licenseNumber')} />
+        </FormField>
+        <FormField label={t('company.fleet.regionLabel')}>
+          <RegionSelect name="region" value={region} onChange={set('region')} />
+        </FormField>
+        <div className="mt-2 flex justify-end gap-2 sm:col-span-2">
+          <button type="button" className="btn btn-ghost" onClick={onClose}>
+            {t('form.cancel')}
+          </button>
+          <button type="submit" className="btn btn-primary" disabled={add.isPending} data-testid="add-rider-submit">
+            {add.isPending ? t('company.fleet.adding') : t('company.fleet.submit')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import { money } from '../../../src/client/format';
+import { useT } from '../../../src/client/i18n';
+import { toast } from '../../../src/client/toast';
+import { Card } from '../../../src/client/ui/Card';
+import { Modal } from '../../../src/client/ui/Modal';
+import { MINOR_DIGITS } from '../../../src/shared/money';
+import { parseAmount, sendCash } from './writes';
+import type { RiderActor, RiderDashboardData } from './types';
+
+/** Cash Management: what the rider holds, what awaits confirmation, and Submit Cash (riders only). */
+export function CashCard({ d, actor, onWritten }: { d: RiderDashboardData; actor: RiderActor | null; onWritten: () => void }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const start = () => {
+    // Spec section 5: blocked at 0 or less.
+    if (d.cashOnHand <= 0) return toast({ title: t('riderDash.cash.noneTitle'), description: t('riderDash.cash.noneText'), variant: 'destructive' });
+    setOpen(true);
+  };
+  return (
+    <Card title={t('rider.cash.title')}>
+      <dl className="grid grid-cols-2 gap-3">
+        <div>
+          <dt className="text-sm text-base-content/70">{t('rider.cash.onHand')}</dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="cash-on-hand">
+            {money(d.cashOnHand, d.currency)}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-base-content/70">{t('rider.cash.pending')}</dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="cash-pending">
+            {money(d.pendingCash, d.currency)}
+          </dd>
+        </div>
+      </dl>
+      {actor ? (
+        <button type="button" className="btn btn-primary w-full sm:w-auto sm:self-end" onClick={start} data-testid="submit-cash">
+          {t('riderDash.cash.submit')}
+        </button>
+      ) : null}
+      {actor ? (
+        <Modal open={open} onClose={() => setOpen(false)} title={t('riderDash.cash.submit')} testId="cash-dialog">
+          <CashForm d={d} actor={actor} onClose={() => setOpen(false)} onDone={() => { setOpen(false); onWritten(); }} />
+        </Modal>
+      ) : null}
+    </Card>
+  );
+}
+
+function CashForm({ d, actor, onClose, onDone }: { d: RiderDashboardData; actor: RiderActor; onClose: () => void; onDone: () => void }) {
+  const t = useT();
+  const digits = MINOR_DIGITS[d.currency];
+  const [text, setText] = useState(d.cashOnHand.toFixed(digits));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const amount = parseAmount(text, digits);
+    if (amount === null) return setError(t('riderDash.cash.invalid'));
+    if (amount > d.cashOnHand) return setError(t('riderDash.cash.tooMuch', { amount: money(d.cashOnHand, d.currency) }));
+    setBusy(true);
+    try {
+      const r = await sendCash(actor.userId, actor.riderId, amount);
+      if (r.kind === 'refused') return toast({ title: t('riderDash.cash.failed'), description: r.message, variant: 'destructive' });
+      if (r.kind === 'sent') toast({ title: t('riderDash.cash.doneTitle'), description: t('riderDash.cash.doneText', { amount: money(amount, d.currency) }), variant: 'success' });
+      if (r.kind !== 'unauthorized') onDone();
+    } catch {
+      toast({ title: t('riderDash.cash.failed'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="space-y-4" onSubmit={submit} noValidate>
+      <label className="block space-y-1" htmlFor="cash-amount">
+        <span className="text-sm font-medium">{t('riderDash.cash.amount', { currency: d.currency })}</span>
+        <input
+          id="cash-amount"
+          name="amount"
+          className={`input input-lg w-full tabular-nums ${error ? 'input-error' : ''}`}
+          inputMode="decimal"
+          autoComplete="off"
+          value={text}
+          aria-invalid={error ? true : undefined}
+          aria-describedby="cash-amount-hint"
+          onChange={(e) => { setText(e.target.value); setError(null); }}
+        />
+        <span id="cash-amount-hint" className={`block text-sm ${error ? 'text-error' : 'text-base-content/70'}`}>
+          {error ?? t('riderDash.cash.amountHint', { amount: money(d.cashOnHand, d.currency) })}
+        </span>
+      </label>
+      <div className="flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+          {t('riderDash.cash.cancel')}
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy} data-testid="cash-confirm">
+          {busy ? <span className="loading loading-spinner loading-sm" /> : null}
+          {t('riderDash.cash.confirm')}
+        </button>
+      </div>
+    </form>
+  );
+}

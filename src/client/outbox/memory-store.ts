@@ -1,0 +1,18 @@
+import type { OutboxEntry, OutboxStore } from './types';
+
+/** The outbox store in memory: for tests, and where IndexedDB is missing (private modes of some browsers). */
+export function memoryStore(): OutboxStore & { entries: Map<string, OutboxEntry> } {
+  const entries = new Map<string, OutboxEntry>();
+  const results = new Map<string, { value: unknown; at: number }>();
+  return {
+    entries,
+    list: async () => [...entries.values()].sort((a, b) => a.seq - b.seq).map((e) => structuredClone(e)),
+    put: async (e) => void entries.set(e.key, structuredClone(e)),
+    delete: async (key) => void entries.delete(key),
+    putResult: async (key, value, at) => void results.set(key, { value: structuredClone(value), at }),
+    getResult: async (key) => results.get(key)?.value,
+    pruneResults: async (olderThan) => {
+      for (const [k, r] of results) if (r.at < olderThan) results.delete(k);
+    },
+  };
+}

@@ -1,0 +1,222 @@
+import { describe, expect, test } from 'bun:test';
+import { memoryStore } from './memory-store';
+import { createOutbox, serverMessage, verdict } from './queue';
+import type { OutboxEntry } from './types';
+
+interface Call {
+  url: string;
+  key: string;
+  body: unknown;
+}
+
+/** A fake server: answers from a script per call, records every request. */
+function fakeServer() {
+  const calls: Call[] = [];
+  let script: ((call: Call) => Response | 'network') | null = null;
+  const fetch = async (url: string, init: RequestInit) => {
+    const headers = init.headers as Record<string, string>;
+    const call = { url, key: headers['Idempotency-Key']!, body: init.body ? JSON.parse(String(init.body)) : undefined };
+    calls.push(call);
+    const answer = script ? script(call) : Response.json({ success: true });
+    if (answer === 'network') throw new TypeError('Failed to fetch');
+    return answer;
+  };
+  return { calls, fetch, answer: (fn: typeof script) => (script = fn) };
+}
+
+function setup() {
+  const store = memoryStore();
+  const server = fakeServer();
+  let n = 0;
+  const dropped: string[] = [];
+  const unauthorized: OutboxEntry[] = [];
+  let clock = 1_000;
+  const outbox = createOutbox({
+    store,
+    fetch: server.fetch,
+    newKey: () => `key-${String(++n).padStart(4, '0')}`,
+    now: () => clock++,
+    onDropped: (_e, message) => dropped.push(message),
+    onUnauthorized: (e) => unauthorized.push(e),
+  });
+  return { store, server, outbox, dropped, unauthorized };
+}
+
+const post = (url: string, body: Record<string, unknown> = {}) => ({ method: 'POST' as const, url, body });
+
+describe('verdicts', () => {
+  test('2xx ok, 401 sign in, 408/429/5xx retry, other 4xx drop', () => {
+    expect([200, 204].map(verdict)).toEqual(['ok', 'ok']);
+    expect(verdict(401)).toBe('auth');
+    expect([408, 429, 500, 502, 503].map(verdict)).toEqual(['retry', 'retry', 'retry', 'retry', 'retry']);
+    expect([400, 403, 404, 409, 413].map(verdict)).toEqual(['drop', 'drop', 'drop', 'drop', 'drop']);
+  });
+
+  test('the server message, else "status: text"', () => {
+    expect(serverMessage(400, 'Bad Request', { success: false, message: 'm', error: { code: 'BAD_REQUEST', message: 'The PIN does not match this order' } }, '')).toBe(
+      'The PIN does not match this order',
+    );
+    expect(serverMessage(404, 'Not Found', null, '')).toBe('404: Not Found');
+    expect(serverMessage(400, 'Bad Request', null, 'nope')).toBe('400: nope');
+  });
+});
+
+describe('outbox', () => {
+  test('online: each write is sent at once with its own key and removed', async () => {
+    const { outbox, server, store } = setup();
+    await outbox.setOwner('u1');
+    const a = await outbox.send(post('/api/rider/duty/start', { startOdometerKm: 84512, at: 5 }));
+    expect(a).toMatchObject({ kind: 'sent', key: 'key-0001' });
+    expect(server.calls).toEqual([{ url: '/api/rider/duty/start', key: 'key-0001', body: { startOdometerKm: 84512, at: 5 } }]);
+    expect(store.entries.size).toBe(0);
+    expect(outbox.getSnapshot().done.map((d) => d.entry.key)).toEqual(['key-0001']);
+  });
+
+  test('offline: writes are kept in order; the replay sends them oldest first with the same keys', async () => {
+    const { outbox, server, store } = setup();
+    await outbox.setOwner('u1');
+    server.answer(() => 'network');
+    const outcomes = [
+      await outbox.send(post('/api/rider/duty/break/start', { at: 10 })),
+      await outbox.send(post('/api/rider/duty/break/end', { at: 20 })),
+      await outbox.send(post('/api/riders/r1/cash/submit', { amount: 5 })),
+    ];
+    expect(outcomes.map((o) => o.kind)).toEqual(['queued', 'queued', 'queued']);
+    expect(outbox.getSnapshot().pending.map((e) => e.url)).toEqual(['/api/rider/duty/break/start', '/api/rider/duty/break/end', '/api/riders/r1/cash/submit']);
+    // While the head fails nothing behind it is tried: order is kept.
+    expect(new Set(server.calls.map((c) => c.key))).toEqual(new Set(['key-0001']));
+    const head = (await store.list())[0]!;
+    expect([head.attempts, head.lastError]).toEqual([3, 'Failed to fetch']);
+
+    server.answer(() => Response.json({ success: true }));
+    server.calls.length = 0;
+    await outbox.replay();
+    expect(server.calls.map((c) => [c.url, c.key])).toEqual([
+      ['/api/rider/duty/break/start', 'key-0001'],
+      ['/api/rider/duty/break/end', 'key-0002'],
+      ['/api/riders/r1/cash/submit', 'key-0003'],
+    ]);
+    expect(outbox.getSnapshot().pending).toEqual([]);
+  });
+
+  test('5xx, 429 and 408 keep the entry; the retry reuses its key', async () => {
+    const { outbox, server, store } = setup();
+    await outbox.setOwner('u1');
+    for (const status of [500, 503, 429, 408]) {
+      server.answer(() => Response.json({ error: { message: 'busy' } }, { status }));
+      await outbox.replay();
+    }
+    server.answer(() => Response.json({ error: { message: 'busy' } }, { status: 503 }));
+    const first = await outbox.send(post('/api/performance/sync', { efficiency: 80 }));
+    expect(first).toMatchObject({ kind: 'queued', error: 'busy' });
+    for (const status of [500, 429, 408]) {
+      server.answer(() => new Response('', { status }));
+      await outbox.replay();
+    }
+    expect(store.entries.size).toBe(1);
+    server.answer(() => Response.json({ success: true }));
+    await outbox.replay();
+    expect(store.entries.size).toBe(0);
+    expect(new Set(server.calls.map((c) => c.key))).toEqual(new Set(['key-0001']));
+    expect(server.calls).toHaveLength(5);
+  });
+
+  test('a 4xx drops the entry with the server message, and the queue goes on', async () => {
+    const { outbox, server, dropped } = setup();
+    await outbox.setOwner('u1');
+    server.answer(() => 'network');
+    await outbox.send(post('/api/rider/orders/o1/status', { status: 'delivered', recipientName: 'Noura', pin: '0000' }));
+    await outbox.send(post('/api/riders/r1/cash/submit', { amount: 2 }));
+    server.answer((c) =>
+      c.url.includes('/orders/') ? Response.json({ error: { code: 'BAD_REQUEST', message: 'The PIN does not match this order' } }, { status: 400 }) : Response.json({ success: true }),
+    );
+    await outbox.replay();
+    expect(dropped).toEqual(['The PIN does not match this order']);
+    expect(outbox.getSnapshot().pending).toEqual([]);
+    expect(outbox.getSnapshot().done.map((d) => d.entry.url)).toEqual(['/api/riders/r1/cash/submit']);
+  });
+
+  test('the outcome of a refused write is told to its sender', async () => {
+    const { outbox, server } = setup();
+    await outbox.setOwner('u1');
+    server.answer(() => Response.json({ error: { message: 'You hold 2.5 KWD; you cannot submit more than that' } }, { status: 400 }));
+    expect(await outbox.send(post('/api/riders/r1/cash/submit', { amount: 9 }))).toMatchObject({
+      kind: 'dropped',
+      status: 400,
+      message: 'You hold 2.5 KWD; you cannot submit more than that',
+    });
+  });
+
+  test('401 keeps the entry and asks for sign-in; nothing behind it is sent', async () => {
+    const { outbox, server, store, unauthorized } = setup();
+    await outbox.setOwner('u1');
+    server.answer(() => Response.json({ error: { message: 'You need to sign in' } }, { status: 401 }));
+    expect((await outbox.send(post('/api/rider/duty/end', { endOdometerKm: 84600 }))).kind).toBe('unauthorized');
+    expect((await outbox.send(post('/api/riders/r1/location', { lat: 1, lng: 2 }))).kind).toBe('unauthorized');
+    expect(store.entries.size).toBe(2);
+    expect(unauthorized.map((e) => e.key)).toEqual(['key-0001', 'key-0001']);
+    expect(server.calls.every((c) => c.key === 'key-0001')).toBe(true);
+  });
+
+  test('only the signed-in owner’s entries are counted and replayed', async () => {
+    const { outbox, server } = setup();
+    await outbox.setOwner('u1');
+    server.answer(() => 'network');
+    await outbox.send(post('/api/rider/duty/break/start'));
+    await outbox.setOwner('u2');
+    expect(outbox.getSnapshot().pending).toEqual([]);
+    server.answer(() => Response.json({ success: true }));
+    server.calls.length = 0;
+    await outbox.replay();
+    expect(server.calls).toEqual([]);
+    await outbox.setOwner('u1');
+    await outbox.replay();
+    expect(server.calls.map((c) => c.key)).toEqual(['key-0001']);
+  });
+
+  test('a later write takes a field from an earlier answer (proof photo → delivery)', async () => {
+    const { outbox, server } = setup();
+    await outbox.setOwner('u1');
+    server.answer(() => 'network');
+    const photo = await outbox.send({ ...post('/api/ocr/submit', { type: 'proof', image: 'data:image/jpeg;base64,AAAA' }), keepResult: true });
+    await outbox.send({
+      ...post('/api/rider/orders/o1/status', { status: 'delivered', recipientName: 'Noura' }),
+      refs: { proofCaptureId: { key: photo.key, field: 'captureId' } },
+    });
+    server.answer((c) => (c.url === '/api/ocr/submit' ? Response.json({ captureId: 'cap_123' }) : Response.json({ success: true })));
+    await outbox.replay();
+    expect(server.calls.at(-1)!.body).toEqual({ status: 'delivered', recipientName: 'Noura', proofCaptureId: 'cap_123' });
+  });
+
+  test('a pending snapshot is replaced by a newer one with the same coalesce tag', async () => {
+    const { outbox, server } = setup();
+    await outbox.setOwner('u1');
+    server.answer(() => 'network');
+    await outbox.send({ ...post('/api/performance/sync', { n: 1 }), coalesce: 'performance' });
+    await outbox.send({ ...post('/api/performance/sync', { n: 2 }), coalesce: 'performance' });
+    expect(outbox.getSnapshot().pending.map((e) => e.body)).toEqual([{ n: 2 }]);
+  });
+
+  test('writes sent while a replay runs wait their turn and are all sent once', async () => {
+    const { outbox, server } = setup();
+    await outbox.setOwner('u1');
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const seen: string[] = [];
+    const slow = async (url: string, init: RequestInit) => {
+      seen.push((init.headers as Record<string, string>)['Idempotency-Key']!);
+      if (seen.length === 1) await gate;
+      return server.fetch(url, init);
+    };
+    const o2 = createOutbox({ store: memoryStore(), fetch: slow, newKey: (() => { let i = 0; return () => `k${++i}-padding`; })() });
+    await o2.setOwner('u1');
+    const p1 = o2.send(post('/a'));
+    const p2 = o2.send(post('/b'));
+    const p3 = o2.send(post('/c'));
+    await new Promise((r) => setTimeout(r, 5));
+    release();
+    expect((await Promise.all([p1, p2, p3])).map((o) => o.kind)).toEqual(['sent', 'sent', 'sent']);
+    expect(seen).toEqual(['k1-padding', 'k2-padding', 'k3-padding']);
+    void outbox;
+  });
+});

@@ -1,0 +1,77 @@
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { dutyBreaks, dutyShifts, riders } from '../../../db/schema';
+import { conflict, invalid } from '../errors';
+import { publishChange } from './events';
+
+/** The phone's time for an event, never in the future. */
+export const eventTime = (at: number | undefined, now = new Date()) => (at ? new Date(Math.min(at, now.getTime())) : now);
+
+async function openShift(db: Db, riderId: string) {
+  return db.query.dutyShifts.findFirst({
+    where: and(eq(dutyShifts.riderId, riderId), isNull(dutyShifts.endedAt)),
+    orderBy: desc(dutyShifts.startedAt),
+  });
+}
+
+/** The rider's current duty: the open shift with its breaks, or null when off duty. */
+export async function currentDuty(db: Db, riderId: string) {
+  const shift = await openShift(db, riderId);
+  if (!shift) return null;
+  const breaks = await db.select().from(dutyBreaks).where(eq(dutyBreaks.shiftId, shift.id)).orderBy(asc(dutyBreaks.startedAt));
+  return {
+    id: shift.id,
+    startTime: shift.startedAt.toISOString(),
+    startOdometer: shift.startOdometerKm,
+    onBreak: breaks.some((b) => !b.endedAt),
+    breaks: breaks.map((b) => ({ start: b.startedAt.toISOString(), end: b.endedAt?.toISOString() ?? null })),
+  };
+}
+
+export async function startDuty(db: Db, riderId: string, input: { startOdometerKm: number; captureId?: string; at?: number }) {
+  if (await openShift(db, riderId)) throw conflict('You are already on duty');
+  const startedAt = eventTime(input.at);
+  const [shift] = await db
+    .insert(dutyShifts)
+    .values({ riderId, startedAt, startOdometerKm: input.startOdometerKm, startCaptureId: input.captureId ?? null })
+    .returning();
+  await db.update(riders).set({ onDuty: true, lastSeenAt: startedAt }).where(eq(riders.id, riderId));
+  publishChange('duty');
+  return { success: true as const, shiftId: shift!.id, startTime: startedAt.toISOString() };
+}
+
+export async function startBreak(db: Db, riderId: string, at?: number) {
+  const shift = await openShift(db, riderId);
+  if (!shift) throw invalid('Start your duty first');
+  const open = await db.query.dutyBreaks.findFirst({ where: and(eq(dutyBreaks.shiftId, shift.id), isNull(dutyBreaks.endedAt)) });
+  if (open) throw conflict('You are already on a break');
+  await db.insert(dutyBreaks).values({ shiftId: shift.id, startedAt: eventTime(at) });
+  return { success: true as const };
+}
+
+export async function endBreak(db: Db, riderId: string, at?: number) {
+  const shift = await openShift(db, riderId);
+  const open = shift ? await db.query.dutyBreaks.findFirst({ where: and(eq(dutyBreaks.shiftId, shift.id), isNull(dutyBreaks.endedAt)) }) : undefined;
+  if (!open) throw invalid('You are not on a break');
+  await db.update(dutyBreaks).set({ endedAt: eventTime(at) }).where(eq(dutyBreaks.id, open.id));
+  return { success: true as const };
+}
+
+/** End the shift with the end odometer: km = end − start, refused when end < start. */
+export async function endDuty(db: Db, riderId: string, input: { endOdometerKm: number; captureId?: string; at?: number }) {
+  const shift = await openShift(db, riderId);
+  if (!shift) throw invalid('You are not on duty');
+  const start = shift.startOdometerKm ?? 0;
+  if (input.endOdometerKm < start) {
+    throw invalid(`The end reading (${input.endOdometerKm} km) is below the start reading (${start} km)`, 'endOdometerKm');
+  }
+  const endedAt = eventTime(input.at);
+  await db.update(dutyBreaks).set({ endedAt }).where(and(eq(dutyBreaks.shiftId, shift.id), isNull(dutyBreaks.endedAt)));
+  await db
+    .update(dutyShifts)
+    .set({ endedAt, endOdometerKm: input.endOdometerKm, endCaptureId: input.captureId ?? null })
+    .where(eq(dutyShifts.id, shift.id));
+  await db.update(riders).set({ onDuty: false }).where(eq(riders.id, riderId));
+  publishChange('duty');
+  return { success: true as const, km: input.endOdometerKm - start, endTime: endedAt.toISOString() };
+}

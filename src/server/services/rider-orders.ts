@@ -1,0 +1,54 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { orders, orderStatusEvents } from '../../../db/schema';
+import { fromMinor } from '../../shared/money';
+import type { RiderOrderStatusInput } from '../../shared/schemas/rider-app';
+import { canTransition } from '../../shared/schemas/oversight';
+import { invalid, notFound } from '../errors';
+import { eventTime } from './duty';
+import { publishChange } from './events';
+
+/** The rider's open orders: what to pick up and deliver, and the cash to collect. */
+export async function riderOrders(db: Db, riderId: string) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.riderId, riderId), inArray(orders.status, ['assigned', 'picked_up'])))
+    .orderBy(asc(orders.createdAt));
+  return rows.map((o) => ({
+    id: o.id,
+    status: o.status,
+    priority: o.priority,
+    customerName: o.customerName,
+    customerPhone: o.customerPhone,
+    pickupAddress: o.pickupAddress,
+    deliveryAddress: o.deliveryAddress,
+    itemDescription: o.itemDescription,
+    notes: o.notes,
+    currency: o.currency,
+    cashToCollect: o.paymentMethod === 'cash' ? fromMinor(o.codAmountMinor, o.currency) : 0,
+    deliveryFee: fromMinor(o.deliveryFeeMinor, o.currency),
+    createdAt: o.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * A rider moves their own order: picked up, delivered (with the recipient's name,
+ * an optional photo and PIN) or failed (with a reason). The phone's time is the event's time.
+ */
+export async function riderSetOrderStatus(db: Db, riderId: string, userId: string, input: RiderOrderStatusInput, now = new Date()) {
+  const order = await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.riderId, riderId)) });
+  if (!order) throw notFound('Order not found');
+  if (!canTransition(order.status, input.status)) throw invalid(`An order that is ${order.status} cannot become ${input.status}`, 'status');
+  const at = eventTime(input.at, now);
+  const patch: Partial<typeof orders.$inferInsert> = { status: input.status, updatedAt: now };
+  if (input.status === 'delivered') {
+    if (input.pin !== undefined && input.pin !== order.deliveryPin) throw invalid('The PIN does not match this order', 'pin');
+    Object.assign(patch, { deliveredAt: at, recipientName: input.recipientName, proofCaptureId: input.proofCaptureId ?? null, pinVerified: input.pin !== undefined });
+  }
+  if (input.status === 'failed') patch.failureReason = input.reason;
+  await db.update(orders).set(patch).where(eq(orders.id, order.id));
+  await db.insert(orderStatusEvents).values({ orderId: order.id, status: input.status, riderId, actorId: userId, at });
+  publishChange('orders');
+  return { success: true as const, status: input.status, at: at.toISOString() };
+}

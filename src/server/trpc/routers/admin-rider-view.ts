@@ -1,0 +1,10 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import { riderDayInput, riderPickInput } from '../../../shared/schemas/fleet';
+import { riderDayFor, searchRiders } from '../../services/rider-pick';
+import { adminProcedure } from '../init';
+
+/** An admin on /rider (spec section 6) picks which rider to look at, read-only. */
+export const adminRiderView = {
+  riderPick: adminProcedure.input(riderPickInput).query(({ ctx, input }) => searchRiders(ctx.db, input?.q)),
+  riderDay: adminProcedure.input(riderDayInput).query(({ ctx, input }) => riderDayFor(ctx.db, input.riderId)),
+} satisfies TRPCRouterRecord;

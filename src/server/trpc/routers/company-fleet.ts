@@ -1,0 +1,26 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import { byId } from '../../../shared/schemas/oversight';
+import { acceptInviteInput, companyRiderUpdateInput, newRiderInput, riderStatusInput } from '../../../shared/schemas/company-riders';
+import { sessionCookie } from '../../http/cookies';
+import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/company-fleet';
+import { companyProcedure, publicProcedure } from '../init';
+
+/** Fleet management for a company manager: always the caller's own company's riders. */
+export const companyFleetProcedures = {
+  addRider: companyProcedure.input(newRiderInput).mutation(({ ctx, input }) => addCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input)),
+  updateRider: companyProcedure
+    .input(companyRiderUpdateInput)
+    .mutation(({ ctx, input }) => updateCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input)),
+  setRiderStatus: companyProcedure
+    .input(riderStatusInput)
+    .mutation(({ ctx, input }) => setCompanyRiderStatus(ctx.db, ctx.user.id, ctx.companyId, input.id, input.status)),
+  /** The link is in this answer only; the server keeps just its hash. */
+  inviteRider: companyProcedure.input(byId).mutation(({ ctx, input }) => inviteCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input.id)),
+} satisfies TRPCRouterRecord;
+
+/** auth.acceptInvite: a rider sets a password from an invitation link and is signed in, as auth.login does. */
+export const acceptInviteProcedure = publicProcedure.input(acceptInviteInput).mutation(async ({ ctx, input }) => {
+  const { user, session } = await acceptRiderInvitation(ctx.db, input.token, input.password);
+  ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
+  return { success: true as const, message: 'Password set', user };
+});

@@ -1,0 +1,29 @@
+import type { TRPCRouterRecord } from '@trpc/server';
+import { orderInput } from '../../../shared/schemas/admin';
+import { orderImportInput } from '../../../shared/schemas/order-import';
+import { assignInput, byId, orderListInput, orderStatusInput } from '../../../shared/schemas/oversight';
+import { createOrder } from '../../services/admin-create';
+import { exportOrdersReport } from '../../services/order-export';
+import { importOrders } from '../../services/order-import';
+import { assignOrder, transitionOrder } from '../../services/order-lifecycle';
+import { listOrders, orderDetail } from '../../services/order-queries';
+import { companyProcedure } from '../init';
+
+/**
+ * The company's own order system. Every call is scoped to ctx.companyId: a filter or
+ * an id naming another company's order finds nothing (NOT_FOUND), never a forbidden.
+ */
+export const companyOrders = {
+  orderList: companyProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.db, input, ctx.companyId)),
+  orderDetail: companyProcedure.input(byId).query(({ ctx, input }) => orderDetail(ctx.db, input.id, ctx.companyId)),
+  /** Always for the caller's company; a `companyId` in the input is ignored, a different currency refused. */
+  createOrder: companyProcedure.input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, ctx.companyId, input)),
+  assignOrder: companyProcedure
+    .input(assignInput)
+    .mutation(({ ctx, input }) => assignOrder(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input.orderId, input.riderId)),
+  setOrderStatus: companyProcedure
+    .input(orderStatusInput)
+    .mutation(({ ctx, input }) => transitionOrder(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input.orderId, input.status)),
+  exportReport: companyProcedure.query(({ ctx }) => exportOrdersReport(ctx.db, ctx.companyId)),
+  importOrders: companyProcedure.input(orderImportInput).mutation(({ ctx, input }) => importOrders(ctx.db, ctx.user.id, ctx.companyId, input)),
+} satisfies TRPCRouterRecord;

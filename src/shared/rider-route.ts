@@ -1,0 +1,47 @@
+/** Today's Route figures (spec section 9): pure, shared by the server and the rider app. */
+
+/** Target orders per hour; efficiency = rate / 3 × 100, capped 0–100. */
+export const TARGET_ORDERS_PER_HOUR = 3;
+
+export interface Interval {
+  start: number;
+  /** null while still open (an ongoing shift or break). */
+  end: number | null;
+}
+
+export interface ShiftSpan extends Interval {
+  breaks: readonly Interval[];
+}
+
+const overlap = (a: number, b: number, from: number, to: number) => Math.max(0, Math.min(b, to) - Math.max(a, from));
+
+/**
+ * Time on duty within [from, to], in ms: each shift clipped to the window, less its
+ * completed breaks (an ongoing break still counts, as the spec's working hours do).
+ */
+export function dutyMs(shifts: readonly ShiftSpan[], from: number, to: number): number {
+  let total = 0;
+  for (const s of shifts) {
+    const end = s.end ?? to;
+    let ms = overlap(s.start, end, from, to);
+    for (const b of s.breaks) if (b.end !== null) ms -= overlap(Math.max(b.start, s.start), Math.min(b.end, end), from, to);
+    total += Math.max(0, ms);
+  }
+  return total;
+}
+
+/** Completed orders per hour on duty; 0 when there was no duty time. */
+export function ordersPerHour(orders: number, ms: number): number {
+  return ms > 0 ? orders / (ms / 3_600_000) : 0;
+}
+
+/** Spec: efficiency = rate / 3 × 100, capped to 0–100. */
+export function efficiencyPercent(rate: number): number {
+  if (!Number.isFinite(rate) || rate <= 0) return 0;
+  return Math.min(100, Math.round((rate / TARGET_ORDERS_PER_HOUR) * 100));
+}
+
+/** Spec colours: green at 80 or above, yellow at 60 or above, otherwise red. */
+export function efficiencyTone(efficiency: number): 'success' | 'warning' | 'error' {
+  return efficiency >= 80 ? 'success' : efficiency >= 60 ? 'warning' : 'error';
+}

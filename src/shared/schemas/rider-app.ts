@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { CURRENCIES } from '../money';
+import { REGION_IDS } from '../regions';
+
+/** Every rider write may carry a client-generated key; a replay with the same key is applied once. */
+export const idempotencyKey = z.string().trim().min(8).max(80).regex(/^[A-Za-z0-9_-]+$/, 'Invalid idempotency key').optional();
+
+/** When the phone recorded it (ms since epoch); kept as the event time even when uploaded later. */
+export const recordedAt = z.number().int().positive().optional();
+
+const odometer = z.number('Odometer reading must be a number').int('Odometer reading must be whole kilometres').min(0).max(9_999_999);
+
+export const dutyStartInput = z.object({ startOdometerKm: odometer, captureId: z.string().max(40).optional(), at: recordedAt, idempotencyKey });
+export const dutyEndInput = z.object({ endOdometerKm: odometer, captureId: z.string().max(40).optional(), at: recordedAt, idempotencyKey });
+export const dutyBreakInput = z.object({ at: recordedAt, idempotencyKey });
+
+export const cashSubmitInput = z.object({
+  amount: z.number('Amount must be a number').finite('Amount must be a number').positive('Amount must be more than 0').max(1_000_000),
+  idempotencyKey,
+});
+
+export const performanceSyncInput = z.object({
+  ordersCompleted: z.number().int().min(0).max(10_000),
+  ordersPerHour: z.number().finite().min(0).max(1000),
+  totalDistance: z.number().finite().min(0).max(10_000),
+  averageOrderTime: z.number().finite().min(0).max(10_000),
+  cashCollected: z.number().finite().min(0).max(1_000_000),
+  efficiency: z.number().finite().min(0).max(100),
+  workingHours: z.number().finite().min(0).max(24),
+  syncType: z.enum(['auto', 'manual']).optional().default('manual'),
+  timestamp: z.union([z.string().max(40), z.number()]).optional(),
+  riderId: z.string().max(40).optional(),
+  dutyStartTime: z.union([z.string().max(40), z.number(), z.null()]).optional(),
+  currentLocation: z.unknown().optional(),
+  breakCount: z.number().int().min(0).max(100).optional(),
+  idempotencyKey,
+});
+
+export const riderRegionInput = z.object({
+  region: z.enum(REGION_IDS),
+  currency: z.enum(CURRENCIES).optional(),
+  riderId: z.string().max(40).optional(),
+  timestamp: z.union([z.string().max(40), z.number()]).optional(),
+  idempotencyKey,
+});
+
+export const riderOrderStatusInput = z.discriminatedUnion('status', [
+  z.object({ orderId: z.string().max(40), status: z.literal('picked_up'), at: recordedAt, idempotencyKey }),
+  z.object({
+    orderId: z.string().max(40),
+    status: z.literal('delivered'),
+    recipientName: z.string().trim().min(1, "Recipient's name is required").max(120),
+    proofCaptureId: z.string().max(40).optional(),
+    pin: z.string().regex(/^\d{4}$/, 'The PIN has 4 digits').optional(),
+    at: recordedAt,
+    idempotencyKey,
+  }),
+  z.object({ orderId: z.string().max(40), status: z.literal('failed'), reason: z.string().trim().min(1, 'Say why the delivery failed').max(300), at: recordedAt, idempotencyKey }),
+]);
+export type RiderOrderStatusInput = z.infer<typeof riderOrderStatusInput>;

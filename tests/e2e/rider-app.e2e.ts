@@ -1,0 +1,253 @@
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { signIn } from './fixtures';
+
+/**
+ * A rider's full duty day in the app (/app): region, start duty, a break, pick up
+ * and deliver an order, submit cash, end duty. Once online; once with the network
+ * cut in the middle and a lost answer, then checked through the API: every record
+ * exists exactly once.
+ *
+ * Service workers are blocked so the page's own requests are the ones cut and
+ * intercepted; the outbox lives in the page (IndexedDB), not in the worker.
+ */
+const KUWAIT = { latitude: 29.3375, longitude: 48.0263 };
+const SALMIYA = { latitude: 29.3339, longitude: 48.0761 };
+
+test.use({
+  viewport: { width: 390, height: 844 },
+  permissions: ['geolocation'],
+  geolocation: KUWAIT,
+  timezoneId: 'Asia/Kuwait',
+  serviceWorkers: 'block',
+});
+
+const SAVED_LOCALLY = 'Data Recorded Locally... sync failed - will retry';
+
+interface Api {
+  get<T>(ctx: BrowserContext, path: string): Promise<T>;
+}
+const api: Api = {
+  async get(ctx, path) {
+    const res = await ctx.request.get(path);
+    expect(res.status(), path).toBe(200);
+    return res.json();
+  },
+};
+
+/** As the admin: a cash order for Fast Delivery, assigned to the demo rider. */
+async function assignedOrder(browser: Browser, riderId: string, codAmount: number): Promise<string> {
+  const ctx = await browser.newContext();
+  await signIn(ctx, 'admin');
+  const companies = await api.get<{ id: string; name: string }[]>(ctx, '/api/companies');
+  const fast = companies.find((c) => c.name === 'Fast Delivery')!;
+  const created = await ctx.request.post('/api/orders', {
+    data: {
+      companyId: fast.id,
+      customerName: 'Noura Al-Sabah',
+      customerPhone: '+96550001234',
+      pickupAddress: 'Kuwait City, Souq Al-Mubarakiya',
+      deliveryAddress: 'Salmiya, Block 10, Street 5, House 12',
+      itemDescription: 'Documents',
+      deliveryFee: 1.5,
+      codAmount,
+      currency: 'KWD',
+    },
+  });
+  expect(created.status()).toBe(200);
+  const orderId = ((await created.json()) as { order: { id: string } }).order.id;
+  const assigned = await ctx.request.post('/api/trpc/admin.orderAssign', { data: { orderId, riderId } });
+  expect(assigned.status()).toBe(200);
+  await ctx.close();
+  return orderId;
+}
+
+async function timeline(browser: Browser, orderId: string) {
+  const ctx = await browser.newContext();
+  await signIn(ctx, 'admin');
+  const res = await ctx.request.get(`/api/trpc/admin.orderDetail?input=${encodeURIComponent(JSON.stringify({ id: orderId }))}`);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()) as { result: { data: { status: string; recipientName: string | null; timeline: { status: string }[] } } };
+  await ctx.close();
+  return body.result.data;
+}
+
+interface Dash {
+  riderId: string;
+  cashOnHand: number;
+  pendingCash: number;
+}
+
+async function openApp(page: Page) {
+  // The first-visit onboarding modal (another screen's) may cover the app: skip it whenever it shows.
+  await page.addLocatorHandler(page.getByTestId('onboarding-modal').getByRole('button', { name: 'Skip for Now' }), (b) => b.click());
+  await page.goto('/app');
+  await expect(page.getByTestId('rider-app').getByRole('heading', { level: 1 })).toHaveText('Rider App');
+}
+
+async function pickRegion(page: Page) {
+  const picker = page.getByTestId('region-picker');
+  await expect(picker).toBeVisible();
+  // Preselected from the browser time zone (Asia/Kuwait).
+  await expect(page.getByTestId('region-option-kuwait')).toHaveAttribute('aria-checked', 'true');
+  await page.getByTestId('region-confirm').click();
+  await expect(page.getByTestId('region-summary')).toContainText('Kuwait (KWD)');
+  const stored = await page.evaluate(() => localStorage.getItem('rider-region'));
+  expect(JSON.parse(stored!)).toMatchObject({ id: 'kuwait', currency: 'KWD', timezone: 'Asia/Kuwait' });
+}
+
+async function startDuty(page: Page) {
+  await page.getByTestId('duty-start').click();
+  await page.getByTestId('odometer-input').fill('84512');
+  await page.getByTestId('odometer-submit').click();
+  await expect(page.getByTestId('duty-status')).toHaveText('On duty');
+  await expect(page.getByTestId('duty-clock')).toBeVisible();
+}
+
+async function takeBreak(page: Page) {
+  await page.getByTestId('break-toggle').click();
+  await expect(page.getByTestId('duty-status')).toHaveText('On break');
+  await page.getByTestId('break-toggle').click();
+  await expect(page.getByTestId('duty-status')).toHaveText('On duty');
+}
+
+async function deliver(page: Page, orderId: string) {
+  const card = page.locator(`[data-testid="my-order"][data-order-id="${orderId}"]`);
+  await expect(card).toBeVisible();
+  await expect(card.getByTestId('order-cash')).toHaveText('KWD 7.250');
+  await expect(card.getByRole('link', { name: 'Call Noura Al-Sabah' })).toHaveAttribute('href', 'tel:+96550001234');
+  await expect(card.getByRole('link', { name: 'WhatsApp Noura Al-Sabah' })).toHaveAttribute('href', 'https://wa.me/96550001234');
+  await expect(card.getByRole('link', { name: /Salmiya, Block 10/ })).toHaveAttribute(
+    'href',
+    `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Salmiya, Block 10, Street 5, House 12')}`,
+  );
+  await card.getByTestId('order-picked-up').click();
+  await expect(card.getByTestId('order-status')).toHaveText('Picked up');
+  await card.getByTestId('order-delivered').click();
+  const dialog = page.getByTestId('deliver-dialog');
+  await expect(dialog).toContainText('Collect KWD 7.250 in cash');
+  await dialog.getByTestId('deliver-submit').click();
+  await expect(dialog).toContainText("Recipient's name is required");
+  await dialog.getByTestId('recipient-name').fill('Noura');
+  await dialog.getByTestId('deliver-submit').click();
+  await expect(card).toHaveCount(0);
+  await expect(page.getByTestId('perf-orders')).toHaveText('1');
+}
+
+async function submitCash(page: Page, amount: string) {
+  await page.getByTestId('cash-amount').fill(amount);
+  await page.getByTestId('cash-submit').click();
+  await expect(page.getByTestId('cash-amount')).toHaveValue('');
+}
+
+async function endDuty(page: Page) {
+  await page.getByTestId('duty-end').click();
+  await page.getByTestId('odometer-input').fill('84000');
+  await page.getByTestId('odometer-submit').click();
+  await expect(page.getByTestId('odometer-error')).toHaveText('The end reading (84000 km) is below the start reading (84512 km)');
+  await page.getByTestId('odometer-input').fill('84600');
+  await expect(page.getByTestId('duty-km-preview')).toHaveText('Distance this duty: 88 km');
+  await page.getByTestId('odometer-submit').click();
+  await expect(page.getByTestId('duty-status')).toHaveText('Off duty');
+}
+
+async function riderDay(browser: Browser, context: BrowserContext) {
+  await signIn(context, 'rider');
+  const before = await api.get<Dash>(context, '/api/dashboard/rider');
+  const orderId = await assignedOrder(browser, before.riderId, 7.25);
+  return { before, orderId };
+}
+
+test.describe.configure({ mode: 'serial' });
+
+test('a duty day online: every write reaches the server at once', async ({ page, context, browser }) => {
+  test.setTimeout(60_000);
+  const { before, orderId } = await riderDay(browser, context);
+  await openApp(page);
+  await expect(page.getByTestId('notifications-count')).toHaveText(/^[1-9]/);
+  await pickRegion(page);
+  await startDuty(page);
+  await expect(page.getByTestId('gps-card')).toHaveAttribute('data-status', 'active');
+  await expect(page.getByTestId('gps-position')).toHaveText('29.33750, 48.02630');
+  await takeBreak(page);
+  const onDuty = await api.get<{ startOdometer: number; breaks: { start: string; end: string | null }[] }>(context, '/api/rider/duty');
+  expect(onDuty.startOdometer).toBe(84512);
+  expect(onDuty.breaks).toHaveLength(1);
+  expect(onDuty.breaks[0]!.end).not.toBeNull();
+  await deliver(page, orderId);
+  await submitCash(page, '5');
+  await page.getByTestId('perf-sync').click();
+  await expect(page.getByTestId('perf-sync')).toHaveAttribute('data-status', 'success');
+  await expect(page.getByTestId('perf-sync')).toHaveAttribute('data-status', 'idle', { timeout: 6_000 });
+  await endDuty(page);
+  await expect(page.getByTestId('outbox-synced')).toHaveText('All synced');
+
+  expect(await api.get(context, '/api/rider/duty')).toBeNull();
+  const order = await timeline(browser, orderId);
+  expect([order.status, order.recipientName]).toEqual(['delivered', 'Noura']);
+  expect(order.timeline.filter((e) => e.status === 'delivered')).toHaveLength(1);
+  const after = await api.get<Dash>(context, '/api/dashboard/rider');
+  expect(after.pendingCash).toBeCloseTo(before.pendingCash + 5, 3);
+  expect(after.cashOnHand).toBeCloseTo(before.cashOnHand + 7.25 - 5, 3);
+});
+
+test('a duty day with the network cut in the middle: queued, counted, replayed once', async ({ page, context, browser }) => {
+  test.setTimeout(90_000);
+  const { before, orderId } = await riderDay(browser, context);
+  await openApp(page);
+  await pickRegion(page);
+  await startDuty(page);
+  const duty = await api.get<{ startOdometer: number; breaks: unknown[] }>(context, '/api/rider/duty');
+  expect(duty.startOdometer).toBe(84512);
+
+  await context.setOffline(true);
+  await expect(page.getByTestId('outbox-synced')).toHaveText('Offline');
+  await page.getByTestId('break-toggle').click();
+  await expect(page.getByTestId('toast-title')).toHaveText(SAVED_LOCALLY);
+  await expect(page.getByTestId('duty-status')).toHaveText('On break');
+  await page.getByTestId('break-toggle').click();
+  await expect(page.getByTestId('duty-status')).toHaveText('On duty');
+  await context.setGeolocation(SALMIYA);
+  await page.getByTestId('gps-update').click();
+  await deliver(page, orderId);
+  // Cash on hand already counts the delivery's 7.250 while it waits.
+  await expect(page.getByTestId('app-cash-on-hand')).toHaveText(`KWD ${(before.cashOnHand + 7.25).toFixed(3)}`);
+  await submitCash(page, '5');
+  await expect(page.getByTestId('app-cash-pending')).toHaveText(`KWD ${(before.pendingCash + 5).toFixed(3)}`);
+  await endDuty(page);
+  const pending = page.getByTestId('outbox-pending');
+  await expect(pending).toBeVisible();
+  const queued = Number(await pending.innerText());
+  // break start + end, location, picked up, delivered, cash, duty end (and possibly a GPS ping)
+  expect(queued).toBeGreaterThanOrEqual(7);
+  await expect(pending).toHaveAttribute('aria-label', `${queued} records waiting to sync`);
+
+  // Back online, but the first answer to the cash submission is lost on the way back:
+  // the server has applied it, the phone does not know, and replays it with the same key.
+  let lost = 0;
+  const cashKeys: string[] = [];
+  await page.route('**/api/riders/*/cash/submit', async (route) => {
+    cashKeys.push(route.request().headers()['idempotency-key'] ?? '');
+    if (lost++ === 0) {
+      await route.fetch();
+      await route.abort('connectionreset');
+    } else await route.continue();
+  });
+  await context.setOffline(false);
+  // The `online` event replays the queue until the lost answer stops it; Sync now (the count) goes on.
+  await expect.poll(() => cashKeys.length, { timeout: 20_000 }).toBe(1);
+  await expect(pending).toBeVisible();
+  await pending.click();
+  await expect(page.getByTestId('outbox-synced')).toHaveText('All synced', { timeout: 20_000 });
+  expect(cashKeys.length).toBeGreaterThanOrEqual(2);
+  expect(new Set(cashKeys).size).toBe(1);
+
+  expect(await api.get(context, '/api/rider/duty')).toBeNull();
+  const order = await timeline(browser, orderId);
+  expect([order.status, order.recipientName]).toEqual(['delivered', 'Noura']);
+  expect(order.timeline.map((e) => e.status)).toEqual(['pending', 'assigned', 'picked_up', 'delivered']);
+  const after = await api.get<Dash>(context, '/api/dashboard/rider');
+  expect(after.pendingCash).toBeCloseTo(before.pendingCash + 5, 3);
+  expect(after.cashOnHand).toBeCloseTo(before.cashOnHand + 7.25 - 5, 3);
+  const today = await api.get<{ kmTraveled: number }>(context, '/api/tracking/today');
+  expect(today.kmTraveled).toBeGreaterThan(0);
+});
