@@ -107,6 +107,16 @@ function TrackView({ data }: { data: Tracking }) {
 
       {data.status === 'picked_up' ? <PositionCard position={data.position} /> : null}
 
+      {data.deliveryPin ? (
+        <section className="rounded-box border border-base-300 bg-base-100 p-5 text-center shadow-sm" data-testid="track-pin">
+          <h2 className="text-sm text-base-content/70">{t('track.pin')}</h2>
+          <p className="my-1 font-mono text-3xl font-bold tracking-[0.4em]" dir="ltr">
+            {data.deliveryPin}
+          </p>
+          <p className="text-xs text-base-content/60">{t('track.pinHint')}</p>
+        </section>
+      ) : null}
+
       <section className="rounded-box border border-base-300 bg-base-100 p-5 shadow-sm">
         <h2 className="mb-3 font-semibold">{t('track.timeline')}</h2>
         <Steps data={data} />

@@ -61,12 +61,20 @@ async function assignedOrder(browser: Browser, riderId: string, codAmount: numbe
   return orderId;
 }
 
+async function trpcGet<T>(ctx: BrowserContext, path: string): Promise<T> {
+  const res = await ctx.request.get(`/api/trpc/${path}`);
+  expect(res.status(), path).toBe(200);
+  return ((await res.json()) as { result: { data: T } }).result.data;
+}
+
 async function timeline(browser: Browser, orderId: string) {
   const ctx = await browser.newContext();
   await signIn(ctx, 'admin');
   const res = await ctx.request.get(`/api/trpc/admin.orderDetail?input=${encodeURIComponent(JSON.stringify({ id: orderId }))}`);
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as { result: { data: { status: string; recipientName: string | null; timeline: { status: string }[] } } };
+  const body = (await res.json()) as {
+    result: { data: { status: string; recipientName: string | null; proofCaptureId: string | null; timeline: { status: string }[] } };
+  };
   await ctx.close();
   return body.result.data;
 }
@@ -110,7 +118,7 @@ async function takeBreak(page: Page) {
   await expect(page.getByTestId('duty-status')).toHaveText('On duty');
 }
 
-async function deliver(page: Page, orderId: string) {
+async function deliver(page: Page, orderId: string, photo?: string) {
   const card = page.locator(`[data-testid="my-order"][data-order-id="${orderId}"]`);
   await expect(card).toBeVisible();
   await expect(card.getByTestId('order-cash')).toHaveText('KWD 7.250');
@@ -128,6 +136,10 @@ async function deliver(page: Page, orderId: string) {
   await dialog.getByTestId('deliver-submit').click();
   await expect(dialog).toContainText("Recipient's name is required");
   await dialog.getByTestId('recipient-name').fill('Noura');
+  if (photo) {
+    await dialog.getByTestId('proof-photo').setInputFiles(photo);
+    await expect(dialog.getByTestId('proof-preview')).toBeVisible();
+  }
   await dialog.getByTestId('deliver-submit').click();
   await expect(card).toHaveCount(0);
   await expect(page.getByTestId('perf-orders')).toHaveText('1');
@@ -198,6 +210,9 @@ test('a duty day with the network cut in the middle: queued, counted, replayed o
   await startDuty(page);
   const duty = await api.get<{ startOdometer: number; breaks: unknown[] }>(context, '/api/rider/duty');
   expect(duty.startOdometer).toBe(84512);
+  // The first location of the duty has gone out; nothing waits.
+  await expect(page.getByTestId('gps-card')).toContainText('Last shared');
+  await expect(page.getByTestId('outbox-synced')).toHaveText('All synced');
 
   await context.setOffline(true);
   await expect(page.getByTestId('outbox-synced')).toHaveText('Offline');
@@ -208,7 +223,10 @@ test('a duty day with the network cut in the middle: queued, counted, replayed o
   await expect(page.getByTestId('duty-status')).toHaveText('On duty');
   await context.setGeolocation(SALMIYA);
   await page.getByTestId('gps-update').click();
-  await deliver(page, orderId);
+  // break start, break end and this location wait in the outbox
+  await expect(page.getByTestId('outbox-pending')).toHaveText('3');
+  // With a proof photo: the upload and the delivery both wait; the delivery takes the photo's captureId on replay.
+  await deliver(page, orderId, 'public/icons/icon-192.png');
   // Cash on hand already counts the delivery's 7.250 while it waits.
   await expect(page.getByTestId('app-cash-on-hand')).toHaveText(`KWD ${(before.cashOnHand + 7.25).toFixed(3)}`);
   await submitCash(page, '5');
@@ -217,8 +235,8 @@ test('a duty day with the network cut in the middle: queued, counted, replayed o
   const pending = page.getByTestId('outbox-pending');
   await expect(pending).toBeVisible();
   const queued = Number(await pending.innerText());
-  // break start + end, location, picked up, delivered, cash, duty end (and possibly a GPS ping)
-  expect(queued).toBeGreaterThanOrEqual(7);
+  // break start + end, location, picked up, proof photo, delivered, cash, duty end (and possibly a GPS ping)
+  expect(queued).toBeGreaterThanOrEqual(8);
   await expect(pending).toHaveAttribute('aria-label', `${queued} records waiting to sync`);
 
   // Back online, but the first answer to the cash submission is lost on the way back:
@@ -245,6 +263,10 @@ test('a duty day with the network cut in the middle: queued, counted, replayed o
   const order = await timeline(browser, orderId);
   expect([order.status, order.recipientName]).toEqual(['delivered', 'Noura']);
   expect(order.timeline.map((e) => e.status)).toEqual(['pending', 'assigned', 'picked_up', 'delivered']);
+  const captures = await trpcGet<{ id: string; type: string }[]>(context, 'ocr.captures');
+  const proofs = captures.filter((c) => c.type === 'proof');
+  expect(proofs).toHaveLength(1);
+  expect(order.proofCaptureId).toBe(proofs[0]!.id);
   const after = await api.get<Dash>(context, '/api/dashboard/rider');
   expect(after.pendingCash).toBeCloseTo(before.pendingCash + 5, 3);
   expect(after.cashOnHand).toBeCloseTo(before.cashOnHand + 7.25 - 5, 3);

@@ -15,7 +15,7 @@ const SCREENS: { name: string; path: string; as?: AccountKey; ready: string }[] 
   { name: 'not-found', path: '/no-such-page', ready: 'not-found' },
   { name: 'home-admin', path: '/', as: 'admin', ready: 'authenticated-home' },
   { name: 'admin', path: '/admin', as: 'admin', ready: 'admin-stats' },
-  { name: 'company', path: '/company', as: 'fast', ready: 'fleet-list' },
+  { name: 'company', path: '/company', as: 'fast', ready: 'company-stats' },
   { name: 'rider', path: '/rider', as: 'rider', ready: 'rider-stats' },
   { name: 'app', path: '/app', as: 'riderUae', ready: 'rider-stats' },
   { name: 'support', path: '/support', as: 'emirates', ready: 'support-page' },

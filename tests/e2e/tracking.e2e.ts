@@ -105,6 +105,9 @@ test.describe('customer tracking link (issue 4 item 4)', () => {
     await expect(page.getByTestId('track-step-delivered')).toHaveAttribute('data-done', 'false');
     await expectNothingPrivate(page, d);
     await page.context().close();
+
+    // Leave the seeded rider as we found him: the order goes back to pending (no rider) and is cancelled.
+    for (const status of ['failed', 'pending', 'cancelled']) await mutate(context.request, 'admin.orderSetStatus', { orderId: created.order.id, status });
   });
 
   test('an unknown or malformed code says the delivery was not found', async ({ browser }) => {

@@ -6,6 +6,7 @@ import type { MessageKey } from '../../../src/shared/i18n';
 import { REGION_IDS, REGIONS, type RegionId } from '../../../src/shared/regions';
 import { setRegion } from './actions';
 import { AppIcon } from './AppIcon';
+import { Flag } from './Flag';
 import { browserTimeZone, parseStoredRegion, REGION_STORAGE_KEY, regionFromTimeZone, serializeRegion } from './region';
 import { useRider } from './RiderContext';
 
@@ -55,9 +56,7 @@ export function RegionSelector() {
     return (
       <Card>
         <div className="flex items-center gap-3" data-testid="region-summary">
-          <span className="text-3xl leading-none" aria-hidden="true">
-            {region.flag}
-          </span>
+          <Flag region={region.id} className="h-6 w-12" />
           <div className="min-w-0 flex-1">
             <p className="text-sm text-base-content/70">{t('app.region.title')}</p>
             <p className="font-semibold">{t(NAME[region.id])}</p>
@@ -96,9 +95,7 @@ export function RegionSelector() {
                 className={`flex min-h-20 flex-col items-start gap-1 rounded-box border-2 p-3 text-start transition ${on ? 'border-primary bg-primary/10' : 'border-base-300 bg-base-100'}`}
                 data-testid={`region-option-${id}`}
               >
-                <span className="text-2xl leading-none" aria-hidden="true">
-                  {r.flag}
-                </span>
+                <Flag region={id} />
                 <span className="font-semibold">{t(NAME[id])}</span>
                 <span className="text-xs text-base-content/60">{r.timezone}</span>
               </button>

@@ -3,6 +3,8 @@ import type { Fix } from './actions';
 
 /** Spec section 9: geolocation with a 5 s timeout and high accuracy. */
 export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 5_000, maximumAge: 0 };
+/** A one-off reading may reuse what the running watch saw in the last 5 s (its own time is kept). */
+const REQUEST_OPTIONS: PositionOptions = { ...GEO_OPTIONS, maximumAge: 5_000 };
 /** A watch that only times out (no new reading while standing still) is not an error while the last fix is this fresh. */
 const FRESH_MS = 2 * 60_000;
 
@@ -63,7 +65,7 @@ export function useGeo(watch: boolean) {
             const f = last.current;
             resolve(f && Date.now() - f.at < FRESH_MS ? f : null);
           },
-          GEO_OPTIONS,
+          REQUEST_OPTIONS,
         );
       }),
     [onFix, onError],

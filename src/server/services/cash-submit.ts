@@ -4,6 +4,7 @@ import { cashSubmissions, riders } from '../../../db/schema';
 import { fromMinor, toMinor } from '../../shared/money';
 import { invalid, notFound } from '../errors';
 import { cashPosition } from './rider-day';
+import { emitCashSubmitted } from './webhooks';
 
 /** A hand-over of cash: positive, never more than the rider holds; pending until the company confirms. */
 export async function submitCash(db: Db, riderId: string, amount: number, now = new Date()) {
@@ -16,5 +17,6 @@ export async function submitCash(db: Db, riderId: string, amount: number, now = 
     throw invalid(`You hold ${fromMinor(onHandMinor, rider.region)} ${rider.region}; you cannot submit more than that`, 'amount');
   }
   const [row] = await db.insert(cashSubmissions).values({ riderId, amountMinor, currency: rider.region, status: 'pending', submittedAt: now }).returning();
+  await emitCashSubmitted(db, rider, row!);
   return { success: true as const, submissionId: row!.id, amount: fromMinor(amountMinor, rider.region), currency: rider.region };
 }

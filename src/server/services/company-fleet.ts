@@ -8,6 +8,7 @@ import { generateSessionToken, sessionIdFromToken } from '../auth/tokens';
 import { conflict, DomainError, invalid, notFound } from '../errors';
 import { assertRiderEmailFree } from './admin-create';
 import { updateRider } from './admin-directory';
+import { emitRiderCreated } from './webhooks';
 import { audit } from './audit';
 import type { LoginResult } from './auth';
 import type { listCompanyRiders } from './company-riders';
@@ -53,6 +54,7 @@ export async function addCompanyRider(db: Db, actorId: string, companyId: string
     if (isUniqueViolation(err)) throw conflict(DUPLICATE_RIDER_EMAIL, 'email');
     throw err;
   }
+  await emitRiderCreated(db, row);
   publishChange('riders');
   const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId) });
   const rider: CompanyRider = {

@@ -7,6 +7,7 @@ import { canTransition } from '../../shared/schemas/oversight';
 import { invalid, notFound } from '../errors';
 import { eventTime } from './duty';
 import { publishChange } from './events';
+import { emitOrderStatusChange } from './webhooks';
 
 /** The rider's open orders: what to pick up and deliver, and the cash to collect. */
 export async function riderOrders(db: Db, riderId: string) {
@@ -49,6 +50,7 @@ export async function riderSetOrderStatus(db: Db, riderId: string, userId: strin
   if (input.status === 'failed') patch.failureReason = input.reason;
   await db.update(orders).set(patch).where(eq(orders.id, order.id));
   await db.insert(orderStatusEvents).values({ orderId: order.id, status: input.status, riderId, actorId: userId, at });
+  await emitOrderStatusChange(db, { ...order, ...patch } as typeof orders.$inferSelect);
   publishChange('orders');
   return { success: true as const, status: input.status, at: at.toISOString() };
 }

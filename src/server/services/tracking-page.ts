@@ -17,6 +17,8 @@ export interface PublicTracking {
   position: { lat: number; lng: number; updatedAt: string } | null;
   area: string;
   timezone: string;
+  /** The 4-digit code the customer tells the rider at the door, while the order is on its way. */
+  deliveryPin: string | null;
 }
 
 /** The first word of a name: 'Rashid Al-Ali' → 'Rashid'. */
@@ -33,6 +35,7 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
       id: orders.id,
       status: orders.status,
       deliveryAddress: orders.deliveryAddress,
+      deliveryPin: orders.deliveryPin,
       region: companies.region,
       riderName: riders.name,
       lat: riders.lastLat,
@@ -61,5 +64,6 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
     position: live ? { lat: row.lat!, lng: row.lng!, updatedAt: row.seenAt!.toISOString() } : null,
     area: deliveryArea(row.deliveryAddress),
     timezone: REGIONS[row.region].timezone,
+    deliveryPin: row.status === 'assigned' || row.status === 'picked_up' ? row.deliveryPin : null,
   };
 }

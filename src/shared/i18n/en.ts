@@ -646,6 +646,8 @@ export const en = {
 
   // Customer tracking page /track/{code} (beyond the spec: issue 4 item 4)
   'track.title': 'Track your delivery',
+  'track.pin': 'Delivery PIN',
+  'track.pinHint': 'Tell this code to your rider when you receive your order.',
   'track.deliveryTo': 'Delivery to {area}',
   'track.loading': 'Loading your delivery...',
   'track.notFound.title': 'We could not find this delivery',
