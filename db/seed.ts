@@ -5,6 +5,7 @@ import {
   cashSubmissions,
   companies,
   companyMembers,
+  dutyShifts,
   locationPings,
   orders,
   orderStatusEvents,
@@ -183,5 +184,11 @@ export async function seedDemo(db: Db, hash: HashPassword, now = Date.now()): Pr
       }
     }
     await tx.insert(locationPings).values(pings);
+
+    // Riders on duty have an open shift that started this morning.
+    const onDuty = [...kwRiders, ...aeRiders].filter((r) => r.onDuty);
+    await tx.insert(dutyShifts).values(
+      onDuty.map((r, i) => ({ riderId: r.id, startedAt: new Date(now - (3 + i) * 3_600_000), startOdometerKm: 40_000 + i * 7_919 })),
+    );
   });
 }

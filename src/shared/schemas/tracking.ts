@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idempotencyKey } from './rider-app';
 
 /** A location update: real coordinates only. */
 export const locationInput = z.object({
@@ -6,6 +7,8 @@ export const locationInput = z.object({
   lng: z.number().finite().min(-180, 'lng must be between -180 and 180').max(180, 'lng must be between -180 and 180'),
   accuracy: z.number().finite().min(0).max(100000).optional(),
   recordedAt: z.number().int().positive().optional(),
+  /** A replayed ping with the same key is stored once. */
+  idempotencyKey,
 });
 export type LocationInput = z.infer<typeof locationInput>;
 

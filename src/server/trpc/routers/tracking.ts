@@ -1,3 +1,4 @@
+import { once } from '../../services/idempotency';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { locationInput, riderIdParam } from '../../../shared/schemas/tracking';
 import { recordLocation } from '../../services/locations';
@@ -12,9 +13,9 @@ export const trackingRouter = {
   today: riderProcedure.query(({ ctx }) => trackingToday(ctx.db, ctx.riderId)),
   location: permittedProcedure('track-location')
     .input(riderIdParam.extend(locationInput.shape))
-    .mutation(({ ctx, input: { id, ...location } }) => {
+    .mutation(({ ctx, input: { id, idempotencyKey, ...location } }) => {
       assertActsForRider(ctx.user, id);
-      return recordLocation(ctx.db, id, location);
+      return once(ctx.db, ctx.user.id, 'location', idempotencyKey, (tx) => recordLocation(tx, id, location));
     }),
   /** The customer's tracking link: no sign-in, only the fields of PublicTracking. */
   publicOrder: publicProcedure.input(trackingCodeInput).query(({ ctx, input }) => publicTracking(ctx.db, input.code)),
