@@ -214,7 +214,10 @@ test.describe('live fleet map (issue 5 item 6)', () => {
     const map = page.getByTestId('fleet-map');
     for (const name of FAST_ON_DUTY) await expect(map.locator(`.leaflet-marker-icon[title="${name}"]`)).toBeVisible();
     for (const name of EMIRATES) await expect(map.getByText(name)).toHaveCount(0);
-    await expect(map.getByTestId('fleet-rider')).toHaveCount(6);
+    // Other test files add riders to Fast Delivery in the shared database: the roster matches the company's own list.
+    const own = await getJson<unknown[]>(context.request, '/api/company/riders');
+    expect(own.length).toBeGreaterThanOrEqual(6);
+    await expect(map.getByTestId('fleet-rider')).toHaveCount(own.length);
     await expect(map).toHaveAttribute('data-live', 'pending');
 
     await map.locator('.leaflet-marker-icon[title="Rashid Khan"]').click();

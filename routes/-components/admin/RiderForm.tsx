@@ -1,12 +1,11 @@
 import { adminRiderInput } from '../../../src/shared/schemas/admin';
-import { VEHICLE_TYPES } from '../../../src/shared/schemas/fields';
-import type { MessageKey } from '../../../src/shared/i18n';
 import { useT } from '../../../src/client/i18n';
 import { trpcClient } from '../../../src/client/trpc';
 import { FormField } from '../../../src/client/ui/FormField';
 import { CompanySelect } from './CompanySelect';
 import { FormActions } from './FormActions';
 import { useCreateForm } from './useCreateForm';
+import { VehicleOptions } from '../../../src/client/ui/VehicleOptions';
 
 const INITIAL = { name: '', email: '', phone: '', vehicleType: 'motorcycle', licensePlate: '', company: '' };
 
@@ -34,11 +33,7 @@ export function RiderForm({ onDone }: { onDone: () => void }) {
       </FormField>
       <FormField label={t('form.vehicleType')} error={err.vehicleType}>
         <select className="select w-full" name="vehicleType" value={v.vehicleType} onChange={set('vehicleType')}>
-          {VEHICLE_TYPES.map((k) => (
-            <option key={k} value={k}>
-              {t(`vehicle.${k}` as MessageKey)}
-            </option>
-          ))}
+          <VehicleOptions />
         </select>
       </FormField>
       <FormField label={t('form.licensePlate')} error={err.licensePlate}>

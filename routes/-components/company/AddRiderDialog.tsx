@@ -1,14 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import type { MessageKey } from '../../../src/shared/i18n';
 import type { Currency } from '../../../src/shared/money';
 import { newRiderInput, newRiderMessages } from '../../../src/shared/schemas/company-riders';
-import { VEHICLE_TYPES } from '../../../src/shared/schemas/fields';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { FormField } from '../../../src/client/ui/FormField';
 import { Modal } from '../../../src/client/ui/Modal';
 import { RegionSelect } from './RegionSelect';
 import { useAddRider } from './useAddRider';
+import { VehicleOptions } from '../../../src/client/ui/VehicleOptions';
 
 const EMPTY = { name: '', email: '', phone: '', vehicleType: '', licenseNumber: '', region: '' };
 
@@ -54,11 +53,7 @@ export function AddRiderDialog({ open, onClose, currency }: { open: boolean; onC
             <option value="" disabled>
               {t('company.fleet.selectVehicle')}
             </option>
-            {VEHICLE_TYPES.map((k) => (
-              <option key={k} value={k}>
-                {t(`vehicle.${k}` as MessageKey)}
-              </option>
-            ))}
+            <VehicleOptions />
           </select>
         </FormField>
         <FormField label={t('company.fleet.licenseNumber')}>

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import type { MessageKey } from '../../../src/shared/i18n';
 import { companyRiderUpdateInput } from '../../../src/shared/schemas/company-riders';
-import { VEHICLE_TYPES } from '../../../src/shared/schemas/fields';
 import { serverFieldError, useSchemaForm } from '../../../src/client/forms';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
@@ -10,6 +8,7 @@ import { trpc } from '../../../src/client/trpc';
 import { FormField } from '../../../src/client/ui/FormField';
 import type { FleetRider } from './RiderCard';
 import { RegionSelect } from './RegionSelect';
+import { VehicleOptions } from '../../../src/client/ui/VehicleOptions';
 
 /** Edit one of the company's riders; the shared schema checks it here and on the server. */
 export function EditRiderForm({ rider, onDone }: { rider: FleetRider; onDone: () => void }) {
@@ -52,11 +51,7 @@ export function EditRiderForm({ rider, onDone }: { rider: FleetRider; onDone: ()
       </FormField>
       <FormField label={t('form.vehicleType')} error={err.vehicleType}>
         <select className="select w-full" name="vehicleType" value={v.vehicleType} onChange={set('vehicleType')}>
-          {VEHICLE_TYPES.map((k) => (
-            <option key={k} value={k}>
-              {t(`vehicle.${k}` as MessageKey)}
-            </option>
-          ))}
+          <VehicleOptions />
         </select>
       </FormField>
       <FormField label={t('company.fleet.licenseNumber')} error={err.licenseNumber}>

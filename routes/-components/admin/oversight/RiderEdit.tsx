@@ -1,7 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import type { MessageKey } from '../../../../src/shared/i18n';
-import { VEHICLE_TYPES } from '../../../../src/shared/schemas/fields';
 import { riderUpdateInput } from '../../../../src/shared/schemas/oversight';
 import { useSchemaForm } from '../../../../src/client/forms';
 import { useT } from '../../../../src/client/i18n';
@@ -9,6 +7,7 @@ import { trpc } from '../../../../src/client/trpc';
 import { FormField } from '../../../../src/client/ui/FormField';
 import { FormActions } from '../FormActions';
 import { useSaveFeedback } from './useSaveFeedback';
+import { VehicleOptions } from '../../../../src/client/ui/VehicleOptions';
 
 export interface EditableRider {
   id: string;
@@ -38,11 +37,7 @@ export function RiderEdit({ rider, onDone }: { rider: EditableRider; onDone: () 
       </FormField>
       <FormField label={t('form.vehicleType')} error={err.vehicleType}>
         <select className="select w-full" value={v.vehicleType} onChange={set('vehicleType')}>
-          {VEHICLE_TYPES.map((k) => (
-            <option key={k} value={k}>
-              {t(`vehicle.${k}` as MessageKey)}
-            </option>
-          ))}
+          <VehicleOptions />
         </select>
       </FormField>
       <FormField label={t('oversight.licenseNumber')} error={err.licenseNumber}>
