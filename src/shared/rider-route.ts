@@ -1,7 +1,8 @@
+import { efficiency, efficiencyTone as performanceTone, ordersPerHour as perHour } from './performance';
 /** Today's Route figures (spec section 9): pure, shared by the server and the rider app. */
 
 /** Target orders per hour; efficiency = rate / 3 × 100, capped 0–100. */
-export const TARGET_ORDERS_PER_HOUR = 3;
+export { TARGET_ORDERS_PER_HOUR } from './performance';
 
 export interface Interval {
   start: number;
@@ -32,16 +33,16 @@ export function dutyMs(shifts: readonly ShiftSpan[], from: number, to: number): 
 
 /** Completed orders per hour on duty; 0 when there was no duty time. */
 export function ordersPerHour(orders: number, ms: number): number {
-  return ms > 0 ? orders / (ms / 3_600_000) : 0;
+  return perHour(orders, ms / 3_600_000);
 }
 
-/** Spec: efficiency = rate / 3 × 100, capped to 0–100. */
+/** Spec: efficiency = rate / 3 × 100, capped to 0–100 (whole percent for the dashboard). */
 export function efficiencyPercent(rate: number): number {
-  if (!Number.isFinite(rate) || rate <= 0) return 0;
-  return Math.min(100, Math.round((rate / TARGET_ORDERS_PER_HOUR) * 100));
+  return Math.round(efficiency(rate));
 }
 
-/** Spec colours: green at 80 or above, yellow at 60 or above, otherwise red. */
-export function efficiencyTone(efficiency: number): 'success' | 'warning' | 'error' {
-  return efficiency >= 80 ? 'success' : efficiency >= 60 ? 'warning' : 'error';
+const TONE = { green: 'success', yellow: 'warning', red: 'error' } as const;
+/** Spec colours as daisyUI tones: green at 80 or above, yellow at 60 or above, otherwise red. */
+export function efficiencyTone(value: number): 'success' | 'warning' | 'error' {
+  return TONE[performanceTone(value)];
 }

@@ -164,6 +164,9 @@ async function endDuty(page: Page) {
 
 async function riderDay(browser: Browser, context: BrowserContext) {
   await signIn(context, 'rider');
+  // The demo seed may leave the rider on duty: close that shift so the day starts off duty.
+  const open = await api.get<{ startOdometer: number | null } | null>(context, '/api/rider/duty');
+  if (open) expect((await context.request.post('/api/rider/duty/end', { data: { endOdometerKm: open.startOdometer ?? 0 } })).status()).toBe(200);
   const before = await api.get<Dash>(context, '/api/dashboard/rider');
   const orderId = await assignedOrder(browser, before.riderId, 7.25);
   return { before, orderId };

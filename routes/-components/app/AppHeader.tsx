@@ -38,6 +38,20 @@ function SyncState() {
   );
 }
 
+/** Offline, or records waiting: said in the page too, where a toast may already have gone. */
+export function SyncBanner() {
+  const t = useT();
+  const { count } = useOutbox();
+  const online = useOnline();
+  if (online && count === 0) return null;
+  return (
+    <div role="status" className="alert alert-warning sticky top-14 z-30 py-2" data-testid="sync-banner">
+      <AppIcon name="cloudOff" />
+      <span>{[online ? null : t('outbox.offline'), count > 0 ? t('outbox.pendingLabel', { count }) : null].filter(Boolean).join(' · ')}</span>
+    </div>
+  );
+}
+
 function Notifications() {
   const t = useT();
   const { user, orders, cash } = useRider();

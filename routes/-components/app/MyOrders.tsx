@@ -58,32 +58,30 @@ function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: 
         <Address label={t('app.orders.pickup')} address={order.pickupAddress} />
         <Address label={t('app.orders.delivery')} address={order.deliveryAddress} />
       </div>
-      <div className="mt-3 flex flex-wrap items-center gap-2">
-        <p className="me-auto text-sm">
-          {order.cashToCollect > 0 ? (
-            <>
-              <span className="text-base-content/70">{t('app.orders.cashToCollect')} </span>
-              <span className="font-bold tabular-nums" data-testid="order-cash">
-                {money(order.cashToCollect, order.currency)}
-              </span>
-            </>
-          ) : (
-            <span className="text-base-content/70">{t('app.orders.noCash')}</span>
-          )}
-        </p>
-        {order.customerPhone ? (
+      <p className={`mt-3 flex items-center justify-between gap-2 rounded-box px-3 py-2 text-sm ${order.cashToCollect > 0 ? 'bg-warning/15' : 'bg-base-200'}`}>
+        {order.cashToCollect > 0 ? (
           <>
-            <a href={telLink(order.customerPhone)} className="btn btn-outline h-11 gap-1.5" aria-label={t('app.orders.callCustomer', { name: order.customerName })}>
-              <AppIcon name="call" className="size-4" />
-              {t('app.orders.call')}
-            </a>
-            <a href={whatsAppLink(order.customerPhone)} target="_blank" rel="noreferrer" className="btn btn-outline h-11 gap-1.5" aria-label={t('app.orders.whatsappCustomer', { name: order.customerName })}>
-              <AppIcon name="whatsapp" className="size-4" />
-              {t('app.orders.whatsapp')}
-            </a>
+            <span>{t('app.orders.cashToCollect')}</span>
+            <span className="text-base font-bold tabular-nums" data-testid="order-cash">
+              {money(order.cashToCollect, order.currency)}
+            </span>
           </>
-        ) : null}
-      </div>
+        ) : (
+          <span className="text-base-content/70">{t('app.orders.noCash')}</span>
+        )}
+      </p>
+      {order.customerPhone ? (
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          <a href={telLink(order.customerPhone)} className="btn btn-outline h-11 gap-1.5" aria-label={t('app.orders.callCustomer', { name: order.customerName })}>
+            <AppIcon name="call" className="size-4" />
+            {t('app.orders.call')}
+          </a>
+          <a href={whatsAppLink(order.customerPhone)} target="_blank" rel="noreferrer" className="btn btn-outline h-11 gap-1.5" aria-label={t('app.orders.whatsappCustomer', { name: order.customerName })}>
+            <AppIcon name="whatsapp" className="size-4" />
+            {t('app.orders.whatsapp')}
+          </a>
+        </div>
+      ) : null}
       {order.notes ? <p className="mt-2 text-sm italic text-base-content/70">{order.notes}</p> : null}
       <div className="mt-4 grid grid-cols-2 gap-2">
         {order.status === 'assigned' ? (
@@ -115,7 +113,7 @@ export function MyOrders() {
   const [dialog, setDialog] = useState<{ kind: 'deliver' | 'fail'; order: ViewOrder } | null>(null);
   return (
     <Card title={<span className="flex items-center gap-2">{t('app.orders.title')}{orders?.length ? <span className="badge badge-primary tabular-nums">{orders.length}</span> : null}</span>}>
-      <div id="my-orders" data-testid="my-orders">
+      <div id="my-orders" className="scroll-mt-20" data-testid="my-orders">
         {!orders && ordersFailed ? (
           <p className="text-base-content/70">{t('app.orders.unavailable')}</p>
         ) : !orders ? (

@@ -1,5 +1,5 @@
 import type { SessionUser } from '../../../src/shared/schemas/auth';
-import { AppHeader } from './AppHeader';
+import { AppHeader, SyncBanner } from './AppHeader';
 import { CashCard } from './CashCard';
 import { DutyManager } from './DutyManager';
 import { GpsCard } from './GpsCard';
@@ -16,6 +16,7 @@ export function RiderAppScreen({ user }: { user: SessionUser }) {
     <RiderProvider user={user}>
       <main className="mx-auto max-w-6xl space-y-4 px-3 py-4 sm:px-6 sm:py-6" data-testid="rider-app">
         <AppHeader />
+        <SyncBanner />
         <div className="grid items-start gap-4 lg:grid-cols-2">
           <div className="space-y-4">
             <RegionSelector />
