@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { signIn } from './fixtures';
 
 /**
@@ -19,6 +20,8 @@ test.use({
   geolocation: KUWAIT,
   timezoneId: 'Asia/Kuwait',
   serviceWorkers: 'block',
+  // Chromium's fake camera: the start odometer is scanned for real.
+  launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
 });
 
 const SAVED_LOCALLY = 'Data Recorded Locally... sync failed - will retry';
@@ -103,8 +106,16 @@ async function pickRegion(page: Page) {
   expect(JSON.parse(stored!)).toMatchObject({ id: 'kuwait', currency: 'KWD', timezone: 'Asia/Kuwait' });
 }
 
-async function startDuty(page: Page) {
+async function startDuty(page: Page, scan = false) {
   await page.getByTestId('duty-start').click();
+  if (scan) {
+    await page.getByTestId('odometer-scan').click();
+    await expect(page.getByTestId('scanner')).toHaveAttribute('data-phase', 'live');
+    await expect.poll(() => page.getByTestId('scanner-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await page.getByTestId('scanner-capture').click();
+    await page.getByTestId('scanner-confirm').click();
+    await expect(page.getByTestId('odometer-photo')).toBeVisible();
+  }
   await page.getByTestId('odometer-input').fill('84512');
   await page.getByTestId('odometer-submit').click();
   await expect(page.getByTestId('duty-status')).toHaveText('On duty');
@@ -180,7 +191,9 @@ test('a duty day online: every write reaches the server at once', async ({ page,
   await openApp(page);
   await expect(page.getByTestId('notifications-count')).toHaveText(/^[1-9]/);
   await pickRegion(page);
-  await startDuty(page);
+  await startDuty(page, true);
+  const scans = (await (await context.request.get('/api/trpc/ocr.captures')).json()) as { result: { data: { type: string }[] } };
+  expect(scans.result.data.map((c) => c.type)).toContain('start_odometer');
   await expect(page.getByTestId('gps-card')).toHaveAttribute('data-status', 'active');
   await expect(page.getByTestId('gps-position')).toHaveText('29.33750, 48.02630');
   await takeBreak(page);

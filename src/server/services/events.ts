@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * In-process change notifications. Services publish after a committed write;
  * live views (tRPC subscriptions) listen. One process serves everything, so
@@ -8,7 +9,27 @@ export type ChangeTopic = 'orders' | 'riders' | 'companies' | 'duty' | 'location
 type Listener = (topic: ChangeTopic) => void;
 const listeners = new Set<Listener>();
 
+/** Topics published inside a transaction wait here until it has committed. */
+const deferred = new AsyncLocalStorage<Set<ChangeTopic>>();
+
+/**
+ * Run `fn` (a transaction) and announce its changes only once it has committed,
+ * so a live view never reads the database before the write is visible.
+ */
+export async function afterCommit<T>(fn: () => Promise<T>): Promise<T> {
+  const topics = new Set<ChangeTopic>();
+  const result = await deferred.run(topics, fn);
+  for (const t of topics) emit(t);
+  return result;
+}
+
 export function publishChange(topic: ChangeTopic): void {
+  const pending = deferred.getStore();
+  if (pending) pending.add(topic);
+  else emit(topic);
+}
+
+function emit(topic: ChangeTopic): void {
   for (const l of listeners) {
     try {
       l(topic);

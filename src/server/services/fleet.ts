@@ -13,7 +13,8 @@ export interface FleetScope {
 }
 
 /** The id of each rider's newest ping, found through the (rider_id, recorded_at) index. */
-const latestPingId = sql`(select p.id from location_pings p where p.rider_id = ${riders.id} order by p.recorded_at desc limit 1)`;
+// Table-qualified by hand: inside sql`` drizzle renders ${riders.id} as a bare "id", which would bind to p.id.
+const latestPingId = sql`(select p.id from location_pings p where p.rider_id = "riders"."id" order by p.recorded_at desc, p.id desc limit 1)`;
 
 /**
  * Every rider in scope with their last known position: the latest ping (or the

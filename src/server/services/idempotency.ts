@@ -1,6 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { idempotencyKeys } from '../../../db/schema';
+import { afterCommit } from './events';
 
 export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -11,7 +12,7 @@ export const IDEMPOTENCY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
  */
 export async function once<T>(db: Db, userId: string, scope: string, key: string | undefined, run: (tx: Db) => Promise<T>, now = new Date()): Promise<T> {
   if (!key) return run(db);
-  return db.transaction(
+  return afterCommit(() => db.transaction(
     async (tx) => {
       const [seen] = await tx
         .select({ body: idempotencyKeys.responseBody })
@@ -31,7 +32,7 @@ export async function once<T>(db: Db, userId: string, scope: string, key: string
       return result;
     },
     { behavior: 'immediate' },
-  );
+  ));
 }
 
 export async function pruneIdempotencyKeys(db: Db, now = new Date()) {
