@@ -1,0 +1,14 @@
+/**
+ * The English message catalog, one file per area. Spec strings are verbatim
+ * (product-spec.md); Arabic goes beside it with the same keys. Placeholders are written {name}.
+ */
+import { shell } from './shell';
+import { publicPages } from './public';
+import { auth } from './auth';
+import { admin } from './admin';
+import { rider } from './rider';
+import { company } from './company';
+
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company } as const;
+
+export type MessageKey = keyof typeof en;
