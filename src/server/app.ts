@@ -10,6 +10,7 @@ import { serveSpa } from './http/static';
 import { navigationRoutes } from './rest/navigation';
 import { companyDownloads } from './rest/company-downloads';
 import { reportDownloads } from './rest/report-downloads';
+import { ocrUpload } from './rest/ocr-upload';
 import { restShims } from './rest/shims';
 import { contextFromVars, type AppVariables } from './trpc/context';
 import { appRouter } from './trpc/root';
@@ -38,6 +39,7 @@ export function createApp(db: Db, env: Env) {
     }),
   );
   app.route('/api', navigationRoutes());
+  app.route('/api', ocrUpload());
   app.route('/api', restShims());
   app.route('/api', reportDownloads());
   app.route('/api', companyDownloads());

@@ -6,6 +6,10 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
+  /** The upload is not a type the endpoint reads (checked by magic bytes). */
+  'UNSUPPORTED_MEDIA_TYPE',
+  /** Well-formed input the server could not make sense of (an image with no readable number). */
+  'UNPROCESSABLE_CONTENT',
   'TOO_MANY_REQUESTS',
   'INTERNAL_SERVER_ERROR',
   /** An upstream service (Google Sheets) failed or did not answer in time. */
@@ -22,6 +26,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  UNPROCESSABLE_CONTENT: 422,
   TOO_MANY_REQUESTS: 429,
   INTERNAL_SERVER_ERROR: 500,
   BAD_GATEWAY: 502,

@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Db } from '../../../db/client';
+import { freshDb } from '../../../test/db';
+import { TEST_PASSWORD } from '../../../test/factories';
+import { login, req, testApp, type TestApp } from '../../../test/app';
+import { makeWorld, type World } from '../../../test/world';
+import { shutdownOcr } from '../ocr/engine';
+import { processImage } from './ocr-process';
+
+/** ImageMagick, by path: a stand-in `convert` may come first on PATH (RECIPES.md "OCR"). */
+const CONVERT = '/usr/bin/convert';
+
+let dir: string;
+let db: Db;
+let app: TestApp;
+let w: World;
+const img: Record<'odometer' | 'receipt' | 'cashAed' | 'blank', Uint8Array> = {} as never;
+const cookie: Record<'rider' | 'riderB' | 'admin' | 'company', string> = {} as never;
+
+function draw(name: string, size: string, lines: [number, string][], pointsize = 32, font = 'DejaVu-Sans'): Uint8Array {
+  const out = join(dir, name);
+  const args = ['-size', size, 'xc:white', '-font', font, '-pointsize', String(pointsize), '-fill', 'black'];
+  for (const [y, text] of lines) args.push('-annotate', `+20+${y}`, text);
+  execFileSync(CONVERT, [...args, out]);
+  return new Uint8Array(readFileSync(out));
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kwt-ocr-'));
+  img.odometer = draw('odo.png', '600x160', [[120, '084512']], 96, 'DejaVu-Sans-Mono');
+  img.receipt = draw('receipt.png', '700x320', [
+    [50, 'Al Noor Grocery'],
+    [100, 'Date 14/03/2026'],
+    [150, 'Milk      1.250'],
+    [200, 'Bread     0.500'],
+    [260, 'TOTAL KWD 1.750'],
+  ]);
+  img.cashAed = draw('cash.png', '600x140', [[90, 'CASH 25.50']], 48);
+  img.blank = draw('blank.png', '300x100', []);
+  db = await freshDb();
+  app = testApp(db);
+  w = await makeWorld(db);
+  cookie.rider = await login(app, 'rider.a@example.com', TEST_PASSWORD);
+  cookie.riderB = await login(app, 'rider.b@example.com', TEST_PASSWORD);
+  cookie.admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
+  cookie.company = await login(app, 'manager@alpha.example', TEST_PASSWORD);
+});
+
+afterAll(async () => {
+  await shutdownOcr();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function upload(bytes: Uint8Array | null, imageType: string | null, who?: string, type = 'image/png') {
+  const form = new FormData();
+  if (bytes) form.set('image', new File([bytes as Uint8Array<ArrayBuffer>], 'photo', { type }));
+  if (imageType !== null) form.set('imageType', imageType);
+  return req(app, '/api/ocr/process', { method: 'POST', body: form, headers: who ? { cookie: who } : {} });
+}
+
+describe('processImage (tesseract.js, offline traineddata)', () => {
+  test('reads an odometer as integer km', async () => {
+    const { result } = await processImage(db, w.riderA.id, { bytes: img.odometer, imageType: 'start_odometer' });
+    expect(result.value).toBe(84512);
+    expect(result.fields).toEqual({ odometerKm: 84512 });
+    expect(result.currency).toBeUndefined();
+    expect(result.confidence).toBeGreaterThan(60);
+    expect(result.lowConfidence).toBe(false);
+  });
+
+  test('reads a receipt total in KWD (3 decimals), with date and merchant', async () => {
+    const { result } = await processImage(db, w.riderB.id, { bytes: img.receipt, imageType: 'receipt' });
+    expect(result).toMatchObject({ value: 1750, currency: 'KWD' });
+    expect(result.fields).toMatchObject({ amount: '1.750', date: '2026-03-14', merchant: 'Al Noor Grocery' });
+  });
+
+  test('a cash slip without a currency takes the rider region (AED, 2 decimals)', async () => {
+    const { result } = await processImage(db, w.riderB.id, { bytes: img.cashAed, imageType: 'cash' });
+    expect(result).toMatchObject({ value: 2550, currency: 'AED' });
+  });
+});
+
+describe('POST /api/ocr/process', () => {
+  test('a rider uploads an odometer photo', async () => {
+    const res = await upload(img.odometer, 'end_odometer', cookie.rider);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { result: { value: number; text: string; lowConfidence: boolean } };
+    expect(body.result).toMatchObject({ value: 84512, text: '084512', lowConfidence: false });
+  });
+
+  test('an admin may use OCR (the receipt names its currency)', async () => {
+    const res = await upload(img.receipt, 'receipt', cookie.admin);
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { result: { value: number } }).result.value).toBe(1750);
+  });
+
+  test('signed out → 401, company → 403', async () => {
+    expect((await upload(img.odometer, 'start_odometer')).status).toBe(401);
+    const res = await upload(img.odometer, 'start_odometer', cookie.company);
+    expect(res.status).toBe(403);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
+  });
+
+  test('over 8 MB → 413 (the file check, and the body limit for far larger bodies)', async () => {
+    for (const size of [8 * 1024 * 1024 + 1024, 9 * 1024 * 1024]) {
+      const big = new Uint8Array(size);
+      big.set(img.odometer.subarray(0, 16));
+      const res = await upload(big, 'start_odometer', cookie.rider);
+      expect(res.status).toBe(413);
+      expect(await res.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is larger than 8 MB' } });
+    }
+  });
+
+  test('not really an image (declared image/png) → 415', async () => {
+    const res = await upload(new TextEncoder().encode('%PDF-1.7 this is not a picture'), 'receipt', cookie.rider);
+    expect(res.status).toBe(415);
+    expect(await res.json()).toMatchObject({
+      error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The file is not a JPEG, PNG or WebP image', field: 'image' },
+    });
+  });
+
+  test('unknown or missing imageType → 400 naming imageType', async () => {
+    for (const t of ['selfie', null]) {
+      const res = await upload(img.odometer, t, cookie.rider);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'BAD_REQUEST', field: 'imageType' } });
+    }
+  });
+
+  test('no image file → 400', async () => {
+    const res = await upload(null, 'receipt', cookie.rider);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ error: { field: 'image' } });
+  });
+
+  test('a blank image → 422 with a clear message, never a 500', async () => {
+    const res = await upload(img.blank, 'start_odometer', cookie.rider);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: { code: 'UNPROCESSABLE_CONTENT', message: 'No readable number in this image' } });
+  });
+});
