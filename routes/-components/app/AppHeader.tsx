@@ -3,7 +3,7 @@ import { useOnline, useOutbox } from '../../../src/client/outbox/hooks';
 import { useT } from '../../../src/client/i18n';
 import { money } from '../../../src/client/format';
 import { RoleBadges } from '../../../src/client/ui/RoleBadges';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { local, useLocal } from './local';
 import { notificationsFor } from './notifications';
 import { useRider } from './RiderContext';
@@ -26,13 +26,13 @@ function SyncState() {
         aria-label={t('outbox.pendingLabel', { count })}
         title={t('outbox.syncNow')}
       >
-        <AppIcon name={online ? 'sync' : 'cloudOff'} className="size-4" />
+        <Icon name={online ? 'sync' : 'cloudOff'} className="size-4" />
         <span className="tabular-nums">{new Intl.NumberFormat('en').format(count)}</span>
       </button>
     );
   return (
     <span className={`badge ${online ? 'badge-success' : 'badge-warning'} badge-soft h-8 gap-1`} data-testid="outbox-synced">
-      <AppIcon name={online ? 'check' : 'cloudOff'} className="size-4" />
+      <Icon name={online ? 'check' : 'cloudOff'} className="size-4" />
       {online ? t('outbox.allSynced') : t('outbox.offline')}
     </span>
   );
@@ -46,7 +46,7 @@ export function SyncBanner() {
   if (online && count === 0) return null;
   return (
     <div role="status" className="alert alert-warning sticky top-14 z-30 py-2" data-testid="sync-banner">
-      <AppIcon name="cloudOff" />
+      <Icon name="cloudOff" />
       <span>{[online ? null : t('outbox.offline'), count > 0 ? t('outbox.pendingLabel', { count }) : null].filter(Boolean).join(' · ')}</span>
     </div>
   );
@@ -62,7 +62,7 @@ function Notifications() {
   return (
     <div className="dropdown dropdown-end">
       <button type="button" tabIndex={0} className="btn btn-ghost btn-square h-11 w-11 indicator" aria-label={t('app.notifications.label', { count: n.count })} data-testid="notifications-button">
-        <AppIcon name="bell" className="size-6" />
+        <Icon name="bell" className="size-6" />
         {n.count > 0 ? (
           <span className="badge badge-error badge-sm indicator-item tabular-nums" data-testid="notifications-count">
             {n.count}
@@ -75,13 +75,13 @@ function Notifications() {
         <ul className="space-y-2 text-sm">
           {n.newOrders.map((o) => (
             <li key={o.id} className="flex gap-2">
-              <AppIcon name="box" className="mt-0.5 size-4 shrink-0 text-primary" />
+              <Icon name="box" className="mt-0.5 size-4 shrink-0 text-primary" />
               <span>{t('app.notifications.newOrder', { customer: o.customerName, address: o.deliveryAddress })}</span>
             </li>
           ))}
           {n.cashReminder ? (
             <li className="flex gap-2">
-              <AppIcon name="cash" className="mt-0.5 size-4 shrink-0 text-warning" />
+              <Icon name="cash" className="mt-0.5 size-4 shrink-0 text-warning" />
               <span>{t('app.notifications.cash', { amount: money(n.cashReminder.onHand, n.cashReminder.currency) })}</span>
             </li>
           ) : null}
@@ -112,12 +112,12 @@ export function AppHeader() {
         <SyncState />
         {canInstall ? (
           <button type="button" className="btn btn-ghost btn-square h-11 w-11" aria-label={t('install.install')} onClick={() => void install()} data-testid="header-install">
-            <AppIcon name="download" className="size-6" />
+            <Icon name="download" className="size-6" />
           </button>
         ) : null}
         <Notifications />
         <a href="/api/logout" className="btn btn-ghost btn-square h-11 w-11" aria-label={t('nav.logout')} title={t('nav.logout')} data-testid="app-logout">
-          <AppIcon name="logout" className="size-6" />
+          <Icon name="logout" className="size-6" />
         </a>
       </div>
     </header>

@@ -5,7 +5,7 @@ import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
 import { MINOR_DIGITS, toMinor } from '../../../src/shared/money';
 import { submitCash } from './actions';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { useRider } from './RiderContext';
 
 /** Cash on hand (with deliveries and submissions not yet synced) and Submit Cash with { amount }. */
@@ -70,7 +70,7 @@ export function CashCard() {
           />
         </label>
         <button type="submit" className="btn btn-primary h-14 gap-2" disabled={busy} data-testid="cash-submit">
-          <AppIcon name="cash" />
+          <Icon name="cash" />
           {t('app.cash.submit')}
         </button>
       </form>

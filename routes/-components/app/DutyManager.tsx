@@ -7,7 +7,7 @@ import { Modal } from '../../../src/client/ui/Modal';
 import { cameraSupported, Scanner, type ScannerDone } from '../../../src/client/scanner';
 import { dutyStartInput } from '../../../src/shared/schemas/rider-app';
 import { breakEnd, breakStart, dutyEnd, dutyStart, type CaptureRef } from './actions';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { onBreak } from './overlay';
 import { useRider } from './RiderContext';
 import { clock, timeOfDay, useNow } from './useNow';
@@ -82,12 +82,12 @@ function OdometerDialog({ mode, startKm, onClose }: { mode: 'start' | 'end'; sta
         </label>
         {capture ? (
           <p className="flex items-center gap-2 text-sm text-success" data-testid="odometer-photo">
-            <AppIcon name="check" className="size-4" />
+            <Icon name="check" className="size-4" />
             {t('app.duty.photoAttached')}
           </p>
         ) : cameraSupported() ? (
           <button type="button" className="btn btn-outline btn-block h-12 gap-2" onClick={() => setScanning(true)} data-testid="odometer-scan">
-            <AppIcon name="camera" />
+            <Icon name="camera" />
             {t('app.duty.scan')}
           </button>
         ) : null}
@@ -156,11 +156,11 @@ export function DutyManager() {
             </div>
             <div className="grid grid-cols-2 gap-3">
               <button type="button" className={`btn h-14 gap-2 ${resting ? 'btn-success' : 'btn-warning'}`} onClick={() => void toggleBreak()} data-testid="break-toggle">
-                <AppIcon name={resting ? 'play' : 'pause'} />
+                <Icon name={resting ? 'play' : 'pause'} />
                 {resting ? t('app.duty.breakEnd') : t('app.duty.breakStart')}
               </button>
               <button type="button" className="btn btn-error btn-outline h-14 gap-2" onClick={() => setDialog('end')} data-testid="duty-end">
-                <AppIcon name="stop" />
+                <Icon name="stop" />
                 {t('app.duty.end')}
               </button>
             </div>
@@ -169,7 +169,7 @@ export function DutyManager() {
           <>
             <p className="text-sm text-base-content/70">{t('app.duty.offDutyHint')}</p>
             <button type="button" className="btn btn-primary btn-block h-14 gap-2 text-lg" disabled={!dutyKnown} onClick={() => setDialog('start')} data-testid="duty-start">
-              <AppIcon name="play" />
+              <Icon name="play" />
               {t('app.duty.start')}
             </button>
           </>

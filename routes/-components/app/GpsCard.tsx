@@ -3,7 +3,7 @@ import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
 import { sendLocation } from './actions';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { addPosition, forDuty } from './ledger';
 import { useRider } from './RiderContext';
 import { timeOfDay } from './useNow';
@@ -38,7 +38,7 @@ export function GpsCard() {
       <div className="space-y-3" data-testid="gps-card" data-status={status}>
         <div className="flex items-center gap-3">
           <span className={`grid size-11 place-items-center rounded-full ${active ? 'bg-success/15 text-success' : status === 'waiting' ? 'bg-base-200' : 'bg-error/15 text-error'}`}>
-            <AppIcon name={active || status === 'waiting' ? 'gps' : 'alert'} className="size-6" />
+            <Icon name={active || status === 'waiting' ? 'gps' : 'alert'} className="size-6" />
           </span>
           <div className="min-w-0 flex-1">
             <h2 className="font-semibold">{active ? t('app.gps.active') : t('app.gps.title')}</h2>
@@ -80,7 +80,7 @@ export function GpsCard() {
           </dl>
         ) : null}
         <button type="button" className="btn btn-outline btn-block h-12 gap-2" onClick={() => void update()} disabled={busy} data-testid="gps-update">
-          <AppIcon name="gps" />
+          <Icon name="gps" />
           {t('app.gps.update')}
         </button>
       </div>

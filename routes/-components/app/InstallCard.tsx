@@ -1,6 +1,6 @@
 import { useT } from '../../../src/client/i18n';
 import { Card } from '../../../src/client/ui/Card';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { useInstall } from './useInstall';
 
 /** Shown only while the browser offers installation (beforeinstallprompt). */
@@ -18,7 +18,7 @@ export function InstallCard() {
         </div>
       </div>
       <button type="button" className="btn btn-primary btn-block h-12 gap-2" onClick={() => void install()}>
-        <AppIcon name="download" />
+        <Icon name="download" />
         {t('install.install')}
       </button>
     </Card>

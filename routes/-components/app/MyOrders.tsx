@@ -6,7 +6,7 @@ import { Badge } from '../../../src/client/ui/Badge';
 import { Card } from '../../../src/client/ui/Card';
 import type { MessageKey } from '../../../src/shared/i18n';
 import { orderPickedUp } from './actions';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { mapLink, telLink, whatsAppLink } from './links';
 import { DeliverDialog, FailDialog } from './OrderDialogs';
 import type { ViewOrder } from './overlay';
@@ -23,7 +23,7 @@ function Address({ label, address }: { label: string; address: string }) {
         <p className="break-words">{address}</p>
       </div>
       <a href={mapLink(address)} target="_blank" rel="noreferrer" className="btn btn-ghost btn-square h-11 w-11 shrink-0" aria-label={t('app.orders.mapFor', { address })}>
-        <AppIcon name="map" />
+        <Icon name="map" />
       </a>
     </div>
   );
@@ -48,7 +48,7 @@ function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: 
         </Badge>
         {order.waiting ? (
           <Badge tone="warning">
-            <AppIcon name="cloudOff" className="size-3.5" />
+            <Icon name="cloudOff" className="size-3.5" />
             {t('app.orders.waiting')}
           </Badge>
         ) : null}
@@ -73,11 +73,11 @@ function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: 
       {order.customerPhone ? (
         <div className="mt-2 grid grid-cols-2 gap-2">
           <a href={telLink(order.customerPhone)} className="btn btn-outline h-11 gap-1.5" aria-label={t('app.orders.callCustomer', { name: order.customerName })}>
-            <AppIcon name="call" className="size-4" />
+            <Icon name="call" className="size-4" />
             {t('app.orders.call')}
           </a>
           <a href={whatsAppLink(order.customerPhone)} target="_blank" rel="noreferrer" className="btn btn-outline h-11 gap-1.5" aria-label={t('app.orders.whatsappCustomer', { name: order.customerName })}>
-            <AppIcon name="whatsapp" className="size-4" />
+            <Icon name="whatsapp" className="size-4" />
             {t('app.orders.whatsapp')}
           </a>
         </div>
@@ -86,17 +86,17 @@ function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: 
       <div className="mt-4 grid grid-cols-2 gap-2">
         {order.status === 'assigned' ? (
           <button type="button" className="btn btn-primary col-span-2 h-14 gap-2 text-base" disabled={busy} onClick={() => void pickUp()} data-testid="order-picked-up">
-            <AppIcon name="box" />
+            <Icon name="box" />
             {t('app.orders.pickedUp')}
           </button>
         ) : (
           <>
             <button type="button" className="btn btn-success h-14 gap-2 text-base" onClick={onDeliver} data-testid="order-delivered">
-              <AppIcon name="check" />
+              <Icon name="check" />
               {t('app.orders.delivered')}
             </button>
             <button type="button" className="btn btn-error btn-outline h-14 gap-2 text-base" onClick={onFail} data-testid="order-failed">
-              <AppIcon name="close" />
+              <Icon name="close" />
               {t('app.orders.failed')}
             </button>
           </>

@@ -4,7 +4,7 @@ import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Modal } from '../../../src/client/ui/Modal';
 import { orderDelivered, orderFailed } from './actions';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { addDelivery, forDuty } from './ledger';
 import type { ViewOrder } from './overlay';
 import { photoToDataUrl } from './photo';
@@ -61,7 +61,7 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
       <form onSubmit={submit} className="space-y-4" noValidate>
         {order.cashToCollect > 0 ? (
           <div role="status" className="alert alert-warning alert-soft">
-            <AppIcon name="cash" />
+            <Icon name="cash" />
             <span>{t('app.deliver.collect', { amount: money(order.cashToCollect, order.currency) })}</span>
           </div>
         ) : null}
@@ -96,7 +96,7 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
           <div className="flex items-center gap-3">
             {photo ? <img src={photo} alt={t('app.deliver.photoPreview')} className="size-20 rounded-box object-cover" data-testid="proof-preview" /> : null}
             <label className="btn btn-outline h-12 gap-2">
-              <AppIcon name="camera" />
+              <Icon name="camera" />
               {photo ? t('app.deliver.retake') : t('app.deliver.takePhoto')}
               <input type="file" accept="image/*" capture="environment" className="hidden" onChange={(e) => void pickPhoto(e.target.files?.[0])} data-testid="proof-photo" />
             </label>

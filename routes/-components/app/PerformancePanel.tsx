@@ -12,7 +12,7 @@ import {
   TARGET_ORDERS_PER_HOUR,
 } from '../../../src/shared/performance';
 import { syncPerformance } from './actions';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { cashCollected } from './ledger';
 import { useRider } from './RiderContext';
 import { timeOfDay, useNow } from './useNow';
@@ -113,7 +113,7 @@ export function PerformancePanel() {
             data-testid="perf-sync"
             data-status={status}
           >
-            <AppIcon name={status === 'success' ? 'check' : 'sync'} className={`size-4 ${status === 'syncing' ? 'animate-spin' : ''}`} />
+            <Icon name={status === 'success' ? 'check' : 'sync'} className={`size-4 ${status === 'syncing' ? 'animate-spin' : ''}`} />
             {status === 'syncing' ? t('app.perf.syncing') : status === 'success' ? t('app.perf.synced') : t('app.perf.sync')}
           </button>
         </div>

@@ -5,7 +5,7 @@ import { Card } from '../../../src/client/ui/Card';
 import type { MessageKey } from '../../../src/shared/i18n';
 import { REGION_IDS, REGIONS, type RegionId } from '../../../src/shared/regions';
 import { setRegion } from './actions';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { Flag } from './Flag';
 import { browserTimeZone, parseStoredRegion, REGION_STORAGE_KEY, regionFromTimeZone, serializeRegion } from './region';
 import { useRider } from './RiderContext';
@@ -109,7 +109,7 @@ export function RegionSelector() {
             </button>
           ) : null}
           <button type="button" className="btn btn-primary h-12 flex-1 gap-2" onClick={() => void confirm()} data-testid="region-confirm">
-            <AppIcon name="globe" className="size-5" />
+            <Icon name="globe" className="size-5" />
             {t('app.region.confirm')}
           </button>
         </div>

@@ -1,6 +1,6 @@
 import { useT } from '../../../src/client/i18n';
 import { Card } from '../../../src/client/ui/Card';
-import { AppIcon } from './AppIcon';
+import { Icon } from '../../../src/client/ui/Icon';
 import { telLink, whatsAppLink } from './links';
 import { useRider } from './RiderContext';
 
@@ -13,7 +13,7 @@ export function SupportCard() {
     <Card>
       <div className="flex items-center gap-3" data-testid="support-card">
         <span className="grid size-11 place-items-center rounded-full bg-error/15 text-error">
-          <AppIcon name="lifebuoy" className="size-6" />
+          <Icon name="lifebuoy" className="size-6" />
         </span>
         <div className="min-w-0 flex-1">
           <h2 className="font-semibold">{t('app.support.title')}</h2>
@@ -23,11 +23,11 @@ export function SupportCard() {
       {phone ? (
         <div className="grid grid-cols-2 gap-2">
           <a href={telLink(phone)} className="btn btn-error h-12 gap-2" data-testid="support-call">
-            <AppIcon name="call" />
+            <Icon name="call" />
             {t('app.support.call')}
           </a>
           <a href={whatsAppLink(phone)} target="_blank" rel="noreferrer" className="btn btn-success h-12 gap-2" data-testid="support-whatsapp">
-            <AppIcon name="whatsapp" />
+            <Icon name="whatsapp" />
             {t('app.support.whatsapp')}
           </a>
         </div>

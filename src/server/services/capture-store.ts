@@ -5,12 +5,8 @@ import { captures, newId } from '../../../db/schema';
 import type { CaptureSubmitInput } from '../../shared/schemas/captures';
 import { DomainError, invalid } from '../errors';
 import { eventTime } from './duty';
+import { sniffImage } from './image-bytes';
 
-const MAGIC: Record<string, (b: Uint8Array) => boolean> = {
-  jpeg: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff,
-  png: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47,
-  webp: (b) => b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45,
-};
 
 /** Decode a data URL and check that the bytes really are the image type it claims. */
 export function decodeImage(dataUrl: string): { bytes: Uint8Array; ext: 'jpeg' | 'png' | 'webp' } {
@@ -19,7 +15,7 @@ export function decodeImage(dataUrl: string): { bytes: Uint8Array; ext: 'jpeg' |
   const ext = m[1] as 'jpeg' | 'png' | 'webp';
   const bytes = Uint8Array.from(Buffer.from(m[2]!, 'base64'));
   if (bytes.length > 8 * 1024 * 1024) throw new DomainError('PAYLOAD_TOO_LARGE', 'The image is larger than 8 MB', 'image');
-  if (bytes.length < 12 || !MAGIC[ext]!(bytes)) throw invalid('The file is not a real image', 'image');
+  if (sniffImage(bytes) !== ext) throw invalid('The file is not a real image', 'image');
   return { bytes, ext };
 }
 

@@ -1,3 +1,4 @@
+import { sniffImage } from './image-bytes';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { riders } from '../../../db/schema';
@@ -15,13 +16,7 @@ export const MAX_OCR_BYTES = 8 * 1024 * 1024;
 export const LOW_CONFIDENCE = 60;
 
 /** The image type from its magic bytes, whatever the upload declared. */
-export function sniffImage(b: Uint8Array): 'jpeg' | 'png' | 'webp' | null {
-  if (b.length < 12) return null;
-  if (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'jpeg';
-  if (b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47) return 'png';
-  if (b[0] === 0x52 && b[1] === 0x49 && b[2] === 0x46 && b[3] === 0x46 && b[8] === 0x57 && b[9] === 0x45 && b[10] === 0x42 && b[11] === 0x50) return 'webp';
-  return null;
-}
+export { sniffImage };
 
 export interface OcrProcessInput {
   bytes: Uint8Array;

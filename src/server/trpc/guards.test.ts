@@ -14,7 +14,7 @@ import type { createCaller } from './root';
  */
 type Caller = ReturnType<typeof createCaller>;
 type Actor = 'signedOut' | 'riderA' | 'riderB' | 'companyA' | 'companyB' | 'admin';
-type Outcome = 'ok' | readonly ['UNAUTHORIZED' | 'FORBIDDEN' | 'SERVICE_UNAVAILABLE' | 'NOT_FOUND' | 'BAD_REQUEST', string];
+type Outcome = 'ok' | readonly ['UNAUTHORIZED' | 'FORBIDDEN' | 'SERVICE_UNAVAILABLE' | 'NOT_FOUND' | 'BAD_REQUEST' | 'UNSUPPORTED_MEDIA_TYPE', string];
 
 const ACTORS: Actor[] = ['signedOut', 'riderA', 'riderB', 'companyA', 'companyB', 'admin'];
 const OUT = ['UNAUTHORIZED', DENIED.signedOut] as const;
@@ -204,6 +204,18 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
     name: 'rider.submitCash for rider A',
     call: (c) => c.rider.submitCash({ id: w.riderA.id, amount: 1000000 }),
     expect: { ...riderOnly, riderA: ['BAD_REQUEST', 'You hold 0 KWD; you cannot submit more than that'], riderB: no(DENIED.ownRider) },
+  },
+  {
+    name: 'ocr.process',
+    call: (c) => c.ocr.process({ bytes: new Uint8Array([1, 2, 3]), imageType: 'receipt' }),
+    expect: {
+      signedOut: OUT,
+      riderA: ['UNSUPPORTED_MEDIA_TYPE', 'The file is not a JPEG, PNG or WebP image'],
+      riderB: ['UNSUPPORTED_MEDIA_TYPE', 'The file is not a JPEG, PNG or WebP image'],
+      companyA: no(DENIED.ocr),
+      companyB: no(DENIED.ocr),
+      admin: ['UNSUPPORTED_MEDIA_TYPE', 'The file is not a JPEG, PNG or WebP image'],
+    },
   },
   {
     name: 'ocr.submit',

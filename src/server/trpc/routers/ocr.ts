@@ -3,6 +3,8 @@ import { captureSubmitInput } from '../../../shared/schemas/captures';
 import { recentCaptures } from '../../services/captures';
 import { storeCapture } from '../../services/capture-store';
 import { once } from '../../services/idempotency';
+import { processImage } from '../../services/ocr-process';
+import { z } from 'zod';
 import { permittedProcedure, riderProcedure } from '../init';
 
 export const ocrRouter = {
@@ -10,6 +12,10 @@ export const ocrRouter = {
   captures: permittedProcedure('ocr').query(({ ctx }) =>
     recentCaptures(ctx.db, ctx.user.role === 'admin' ? null : (ctx.user.roleData.id ?? '')),
   ),
+  /** Read an uploaded image (the multipart route passes its bytes); riders and admins. */
+  process: permittedProcedure('ocr')
+    .input(z.object({ bytes: z.instanceof(Uint8Array), declaredType: z.string().max(200).optional(), imageType: z.unknown() }))
+    .mutation(({ ctx, input }) => processImage(ctx.db, ctx.user.role === 'rider' ? ctx.user.roleData.id : null, input)),
   /** A rider's confirmed scan: the photo kept on disk, its record (and later its reading) in the database. */
   submit: riderProcedure
     .input(captureSubmitInput)
