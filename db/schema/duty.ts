@@ -1,6 +1,7 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../../src/shared/money';
 import { CAPTURE_TYPES_LIST } from '../../src/shared/schemas/capture-types';
+import { CASH_STATUSES } from '../../src/shared/schemas/rider-app';
 import { riders } from './fleet';
 import { createdAt, id, utc } from './ids';
 
@@ -67,6 +68,8 @@ export const captures = sqliteTable(
     valueMinor: integer('value_minor'),
     valueKm: integer('value_km'),
     currency: text('currency', { enum: CURRENCIES }),
+    /** The rider changed the value OCR read before confirming it (null: no reading was confirmed). */
+    readingCorrected: integer('reading_corrected', { mode: 'boolean' }),
     lat: real('lat'),
     lng: real('lng'),
     accuracyM: real('accuracy_m'),
@@ -76,7 +79,7 @@ export const captures = sqliteTable(
   (t) => [index('captures_rider_idx').on(t.riderId, t.capturedAt)],
 );
 
-export const CASH_SUBMISSION_STATUSES = ['pending', 'confirmed', 'disputed'] as const;
+export { CASH_STATUSES as CASH_SUBMISSION_STATUSES } from '../../src/shared/schemas/rider-app';
 
 export const cashSubmissions = sqliteTable(
   'cash_submissions',
@@ -87,7 +90,9 @@ export const cashSubmissions = sqliteTable(
       .references(() => riders.id, { onDelete: 'cascade' }),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
-    status: text('status', { enum: CASH_SUBMISSION_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: CASH_STATUSES }).notNull().default('pending'),
+    /** The scanned cash slip (a `cash` capture) whose amount the reviewer compares with amount_minor. */
+    slipCaptureId: text('slip_capture_id').references(() => captures.id, { onDelete: 'set null' }),
     submittedAt: createdAt(),
     confirmedAt: utc('confirmed_at'),
   },

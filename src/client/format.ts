@@ -17,3 +17,18 @@ export function relativeTime(iso: string | null, now = Date.now()): string | nul
   if (Math.abs(diffMin) < 1440) return rtf.format(Math.round(diffMin / 60), 'hour');
   return rtf.format(Math.round(diffMin / 1440), 'day');
 }
+
+/** Arabic-Indic (٠-٩) and Persian (۰-۹) digits as ASCII, so a rider may type either. */
+export function asciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) & 0xf));
+}
+
+/** Cash in major units → a number with the currency's digits (KWD 3, AED 2), or null when not a positive amount. */
+export function parseAmount(text: string, digits: number): number | null {
+  const s = asciiDigits(text).trim().replace(',', '.');
+  if (!/^\d+(\.\d+)?$/.test(s)) return null;
+  const n = Number(s);
+  if (!Number.isFinite(n) || n <= 0) return null;
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}

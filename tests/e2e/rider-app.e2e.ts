@@ -109,11 +109,14 @@ async function pickRegion(page: Page) {
 async function startDuty(page: Page, scan = false) {
   await page.getByTestId('duty-start').click();
   if (scan) {
+    // The OCR dialog (tests/e2e/ocr-dialog.e2e.ts reads a real odometer): the test pattern is read or not; the rider sets the value.
     await page.getByTestId('odometer-scan').click();
-    await expect(page.getByTestId('scanner')).toHaveAttribute('data-phase', 'live');
-    await expect.poll(() => page.getByTestId('scanner-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
-    await page.getByTestId('scanner-capture').click();
-    await page.getByTestId('scanner-confirm').click();
+    await expect(page.getByTestId('ocr-dialog')).toHaveAttribute('data-phase', 'live');
+    await expect.poll(() => page.getByTestId('ocr-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    await page.getByTestId('ocr-capture').click();
+    await expect(page.getByTestId('ocr-dialog')).toHaveAttribute('data-phase', 'review', { timeout: 20_000 });
+    await page.getByTestId('ocr-value').fill('84512');
+    await page.getByTestId('ocr-confirm').click();
     await expect(page.getByTestId('odometer-photo')).toBeVisible();
   }
   await page.getByTestId('odometer-input').fill('84512');
@@ -197,10 +200,10 @@ test('a duty day online: every write reaches the server at once', async ({ page,
   await expect(page.getByTestId('gps-card')).toHaveAttribute('data-status', 'active');
   await expect(page.getByTestId('gps-position')).toHaveText('29.33750, 48.02630');
   await takeBreak(page);
-  const onDuty = await api.get<{ startOdometer: number; breaks: { start: string; end: string | null }[] }>(context, '/api/rider/duty');
-  expect(onDuty.startOdometer).toBe(84512);
-  expect(onDuty.breaks).toHaveLength(1);
-  expect(onDuty.breaks[0]!.end).not.toBeNull();
+  // The app shows the break's end at once; the write reaches the server a moment later.
+  const duty = () => api.get<{ startOdometer: number; breaks: { start: string; end: string | null }[] }>(context, '/api/rider/duty');
+  await expect.poll(async () => (await duty()).breaks.map((b) => b.end !== null)).toEqual([true]);
+  expect((await duty()).startOdometer).toBe(84512);
   await deliver(page, orderId);
   await submitCash(page, '5');
   await page.getByTestId('perf-sync').click();

@@ -3,7 +3,7 @@ import { money } from '../../src/client/format';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { expectToast, signIn } from './fixtures';
 
-/** Chromium's fake camera (a moving test pattern) and no permission prompt: the scanner runs end to end. */
+/** Chromium's fake camera (a moving test pattern) and no permission prompt: the OCR dialog runs end to end. */
 test.use({
   launchOptions: { executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] },
 });
@@ -113,47 +113,50 @@ test.describe('/rider as a rider (issue 5 item 1)', () => {
     await expect(page.getByTestId('cash-dialog')).not.toBeVisible();
   });
 
-  test('Scanner with the fake camera: capture → Retake → capture → Confirm stores a capture', async ({ context, page }) => {
+  test('Receipt opens the OCR dialog with the fake camera: capture → Retake → capture → Confirm stores a capture with its total', async ({ context, page }) => {
     await signIn(context, 'rider');
     await trackStreams(page);
     const before = await trpcQuery<{ id: string; type: string }[]>(context.request, 'ocr.captures');
     await page.goto('/rider');
     await page.getByTestId('capture-receipt').click();
-    const scanner = page.getByTestId('scanner');
-    await expect(scanner).toHaveAttribute('data-phase', 'live');
-    await expect(scanner.getByRole('heading', { name: 'Receipt' })).toBeVisible();
-    await expect.poll(() => page.getByTestId('scanner-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
+    const dialog = page.getByTestId('ocr-dialog');
+    await expect(dialog).toHaveAttribute('data-phase', 'live');
+    await expect(dialog.getByRole('heading', { name: 'Receipt' })).toBeVisible();
+    await expect.poll(() => page.getByTestId('ocr-video').evaluate((v: HTMLVideoElement) => v.videoWidth)).toBeGreaterThan(0);
 
-    await page.getByTestId('scanner-capture').click();
-    await expect(scanner).toHaveAttribute('data-phase', 'preview');
-    await expect(page.getByTestId('scanner-preview')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
-    await page.getByTestId('scanner-retake').click();
-    await expect(scanner).toHaveAttribute('data-phase', 'live');
-    await expect(page.getByTestId('scanner-preview')).toHaveCount(0);
+    // The test pattern is read (a number in it) or not (the spec's toast): either way the rider confirms the total.
+    await page.getByTestId('ocr-capture').click();
+    await expect(dialog).toHaveAttribute('data-phase', 'review', { timeout: 20_000 });
+    await expect(page.getByTestId('ocr-photo')).toHaveAttribute('src', /^data:image\/jpeg;base64,/);
+    await page.getByTestId('ocr-retake').click();
+    await expect(dialog).toHaveAttribute('data-phase', 'live');
+    await expect(page.getByTestId('ocr-photo')).toHaveCount(0);
 
-    await page.getByTestId('scanner-capture').click();
+    await page.getByTestId('ocr-capture').click();
+    await expect(dialog).toHaveAttribute('data-phase', 'review', { timeout: 20_000 });
+    await page.getByTestId('ocr-value').fill('3.250');
     const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/api/ocr/submit'));
-    await page.getByTestId('scanner-confirm').click();
+    await page.getByTestId('ocr-confirm').click();
     const body = (await sent).postDataJSON() as Record<string, unknown>;
-    expect(Object.keys(body).sort()).toEqual(['email', 'image', 'location', 'riderId', 'riderName', 'timestamp', 'type']);
-    expect(body).toMatchObject({ type: 'receipt', email: 'rider@example.com', riderName: 'Rashid Khan' });
+    expect(Object.keys(body).sort()).toEqual(['email', 'image', 'location', 'reading', 'riderId', 'riderName', 'timestamp', 'type']);
+    expect(body).toMatchObject({ type: 'receipt', email: 'rider@example.com', riderName: 'Rashid Khan', reading: { value: 3250, currency: 'KWD' } });
     await expectToast(page, 'Photo Saved', 'Your receipt photo is saved.');
-    await expect(scanner).toHaveCount(0);
+    await expect(dialog).toHaveCount(0);
     expect(await liveTracks(page)).toBe(0);
-    const after = await trpcQuery<{ id: string; type: string }[]>(context.request, 'ocr.captures');
+    const after = await trpcQuery<{ id: string; type: string; valueMinor: number | null; currency: string | null }[]>(context.request, 'ocr.captures');
     expect(after.length).toBe(before.length + 1);
-    expect(after.find((c) => !before.some((b) => b.id === c.id))?.type).toBe('receipt');
+    expect(after.find((c) => !before.some((b) => b.id === c.id))).toMatchObject({ type: 'receipt', valueMinor: 3250, currency: 'KWD' });
   });
 
-  test('Scanner: closing stops the camera; a refused camera shows the spec’s texts', async ({ context, page }) => {
+  test('OCR dialog: closing stops the camera; a refused camera shows the spec’s texts', async ({ context, page }) => {
     await signIn(context, 'rider');
     await trackStreams(page);
     await page.goto('/rider');
     await page.getByTestId('capture-odometer').click();
-    await expect(page.getByTestId('scanner')).toHaveAttribute('data-phase', 'live');
+    await expect(page.getByTestId('ocr-dialog')).toHaveAttribute('data-phase', 'live');
     expect(await liveTracks(page)).toBe(1);
-    await page.getByTestId('scanner').getByRole('button', { name: 'Close' }).click();
-    await expect(page.getByTestId('scanner')).toHaveCount(0);
+    await page.getByTestId('ocr-dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('ocr-dialog')).toHaveCount(0);
     expect(await liveTracks(page)).toBe(0);
 
     await page.evaluate(() => {

@@ -7,6 +7,8 @@ import { MINOR_DIGITS, toMinor } from '../../../src/shared/money';
 import { submitCash } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
 import { useRider } from './RiderContext';
+import { OcrDialog } from '../../../src/client/ocr';
+import { SlipNote, useSlipScan } from '../rider/slip';
 
 /** Cash on hand (with deliveries and submissions not yet synced) and Submit Cash with { amount }. */
 export function CashCard() {
@@ -15,9 +17,11 @@ export function CashCard() {
   const [raw, setRaw] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const slip = useSlipScan(cash?.currency ?? 'KWD', setRaw);
   if (!cash) return <div className="skeleton h-40 w-full" />;
   const { currency, onHand } = cash;
   const digits = MINOR_DIGITS[currency];
+  const typed = raw.trim() ? Number(raw) : onHand;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -28,10 +32,11 @@ export function CashCard() {
     if (toMinor(amount, currency) > toMinor(onHand, currency)) return setError(t('app.cash.tooMuch', { amount: money(onHand, currency) }));
     if (!riderId) return;
     setBusy(true);
-    const outcome = await submitCash(riderId, amount);
+    const outcome = await submitCash(riderId, amount, slip.slip?.ref ?? null);
     setBusy(false);
     if (outcome.kind === 'dropped') return setError(outcome.message);
     setRaw('');
+    slip.reset();
     if (outcome.kind === 'sent') toast({ title: t('app.cash.submitted', { amount: money(amount, currency) }), variant: 'success' });
   };
 
@@ -79,6 +84,8 @@ export function CashCard() {
           {error}
         </p>
       ) : null}
+      {onHand > 0 || slip.slip ? <SlipNote slip={slip} amount={typed !== null && Number.isFinite(typed) && typed > 0 ? typed : null} currency={currency} /> : null}
+      {slip.scanning ? <OcrDialog type="cash" currency={currency} onConfirmed={slip.confirmed} onClose={slip.cancel} /> : null}
     </Card>
   );
 }

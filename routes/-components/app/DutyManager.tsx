@@ -4,9 +4,10 @@ import { toast } from '../../../src/client/toast';
 import { Badge } from '../../../src/client/ui/Badge';
 import { Card } from '../../../src/client/ui/Card';
 import { Modal } from '../../../src/client/ui/Modal';
-import { cameraSupported, Scanner, type ScannerDone } from '../../../src/client/scanner';
+import { OcrDialog, type OcrConfirmed } from '../../../src/client/ocr';
+import { cameraSupported } from '../../../src/client/scanner';
 import { dutyStartInput } from '../../../src/shared/schemas/rider-app';
-import { breakEnd, breakStart, dutyEnd, dutyStart, type CaptureRef } from './actions';
+import { breakEnd, breakStart, captureRefOf, dutyEnd, dutyStart, type CaptureRef } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
 import { onBreak } from './overlay';
 import { useRider } from './RiderContext';
@@ -31,19 +32,26 @@ function OdometerDialog({ mode, startKm, onClose }: { mode: 'start' | 'end'; sta
   const [busy, setBusy] = useState(false);
   const [scanning, setScanning] = useState(false);
   const [capture, setCapture] = useState<CaptureRef>(null);
+  /** The km confirmed with the attached photo: the server refuses a different reading with it. */
+  const [photoKm, setPhotoKm] = useState<number | null>(null);
   const parsed = parseOdometer(raw);
+  const belowStart = (km: number) => (mode === 'end' && startKm !== null && km < startKm ? t('app.duty.endBelowStart', { end: km, start: startKm }) : null);
 
-  const scanned = ({ outcome }: ScannerDone) => {
+  const scanned = ({ value, outcome }: OcrConfirmed) => {
     setScanning(false);
-    if (outcome.kind === 'sent' && outcome.captureId) setCapture({ captureId: outcome.captureId });
-    else if (outcome.kind === 'queued') setCapture({ key: outcome.key });
+    const ref = captureRefOf(outcome);
+    setCapture(ref);
+    setPhotoKm(ref ? value : null);
+    setRaw(String(value));
+    setError(null);
   };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!parsed.ok) return setError(parsed.error ?? t('app.duty.odometerRequired'));
     // The server's own wording, before the write is even queued.
-    if (mode === 'end' && startKm !== null && parsed.km < startKm) return setError(t('app.duty.endBelowStart', { end: parsed.km, start: startKm }));
+    const refused = belowStart(parsed.km) ?? (capture && photoKm !== null && parsed.km !== photoKm ? t('app.duty.photoMismatch', { photo: photoKm, km: parsed.km }) : null);
+    if (refused) return setError(refused);
     setBusy(true);
     const outcome = mode === 'start' ? await dutyStart(parsed.km, capture) : await dutyEnd(parsed.km, capture);
     setBusy(false);
@@ -56,8 +64,17 @@ function OdometerDialog({ mode, startKm, onClose }: { mode: 'start' | 'end'; sta
   };
 
   const label = mode === 'start' ? t('app.duty.startOdometer') : t('app.duty.endOdometer');
-  // The scanner is full screen: the dialog steps aside while it is open and keeps what was typed.
-  if (scanning) return <Scanner type={mode === 'start' ? 'start_odometer' : 'end_odometer'} onDone={scanned} onClose={() => setScanning(false)} />;
+  // The OCR dialog is full screen: this dialog steps aside while it is open and keeps what was typed.
+  if (scanning) {
+    return (
+      <OcrDialog
+        type={mode === 'start' ? 'start_odometer' : 'end_odometer'}
+        validate={belowStart}
+        onConfirmed={scanned}
+        onClose={() => setScanning(false)}
+      />
+    );
+  }
   return (
     <Modal open onClose={onClose} title={mode === 'start' ? t('app.duty.start') : t('app.duty.end')} testId={`duty-${mode}-dialog`}>
       <form onSubmit={submit} className="space-y-4" noValidate>
@@ -84,6 +101,11 @@ function OdometerDialog({ mode, startKm, onClose }: { mode: 'start' | 'end'; sta
           <p className="flex items-center gap-2 text-sm text-success" data-testid="odometer-photo">
             <Icon name="check" className="size-4" />
             {t('app.duty.photoAttached')}
+            {cameraSupported() ? (
+              <button type="button" className="btn btn-link btn-sm ms-auto px-0" onClick={() => setScanning(true)} data-testid="odometer-rescan">
+                {t('app.duty.rescan')}
+              </button>
+            ) : null}
           </p>
         ) : cameraSupported() ? (
           <button type="button" className="btn btn-outline btn-block h-12 gap-2" onClick={() => setScanning(true)} data-testid="odometer-scan">

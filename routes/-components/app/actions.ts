@@ -1,4 +1,5 @@
 import { sendWrite, type OutboxWrite } from '../../../src/client/outbox';
+import type { SubmitOutcome } from '../../../src/client/scanner';
 import type { Currency } from '../../../src/shared/money';
 import { REGIONS, type RegionId } from '../../../src/shared/regions';
 import type { WriteKind } from './overlay';
@@ -16,11 +17,16 @@ const post = (url: string, kind: WriteKind, body: Record<string, unknown>, extra
   meta: { kind, ...extra.meta },
 });
 
-/** An odometer photo from the scanner: its captureId, or the outbox key of its still-waiting upload. */
+/** A scanned photo (odometer, cash slip): its captureId, or the outbox key of its still-waiting upload. */
 export type CaptureRef = { captureId: string } | { key: string } | null;
 
-const withCapture = (c: CaptureRef): { body: Record<string, unknown>; extra: Partial<OutboxWrite> } =>
-  !c ? { body: {}, extra: {} } : 'captureId' in c ? { body: { captureId: c.captureId }, extra: {} } : { body: {}, extra: { refs: { captureId: { key: c.key, field: 'captureId' } } } };
+/** The photo a later write refers to, from how its upload went (a refused upload is no photo). */
+export const captureRefOf = (o: SubmitOutcome): CaptureRef =>
+  o.kind === 'sent' && o.captureId ? { captureId: o.captureId } : o.kind === 'queued' ? { key: o.key } : null;
+
+/** The photo's id in `field`, now or, while its upload waits in the outbox, filled in from that upload's answer. */
+export const withCapture = (c: CaptureRef, field = 'captureId'): { body: Record<string, unknown>; extra: Partial<OutboxWrite> } =>
+  !c ? { body: {}, extra: {} } : 'captureId' in c ? { body: { [field]: c.captureId }, extra: {} } : { body: {}, extra: { refs: { [field]: { key: c.key, field: 'captureId' } } } };
 
 export function dutyStart(startOdometerKm: number, capture: CaptureRef = null, at = Date.now()) {
   const c = withCapture(capture);
@@ -52,8 +58,11 @@ export const sendLocation = (riderId: string, fix: Fix, opts: { quiet?: boolean 
     opts,
   );
 
-/** The spec's "body not actually sent" fixed: { amount }. */
-export const submitCash = (riderId: string, amount: number) => sendWrite(post(`/api/riders/${encodeURIComponent(riderId)}/cash/submit`, 'cash', { amount }));
+/** The spec's "body not actually sent" fixed: { amount }, with the scanned cash slip when there is one. */
+export function submitCash(riderId: string, amount: number, slip: CaptureRef = null) {
+  const c = withCapture(slip, 'slipCaptureId');
+  return sendWrite(post(`/api/riders/${encodeURIComponent(riderId)}/cash/submit`, 'cash', { amount, ...c.body }, c.extra));
+}
 
 export const setRegion = (riderId: string | null, region: RegionId) =>
   sendWrite(

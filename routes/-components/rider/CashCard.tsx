@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { money } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
+import { OcrDialog } from '../../../src/client/ocr';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
 import { Modal } from '../../../src/client/ui/Modal';
 import { MINOR_DIGITS } from '../../../src/shared/money';
+import { SlipNote, useSlipScan } from './slip';
 import { parseAmount, sendCash } from './writes';
 import type { RiderActor, RiderDashboardData } from './types';
 
@@ -12,9 +14,14 @@ import type { RiderActor, RiderDashboardData } from './types';
 export function CashCard({ d, actor, onWritten }: { d: RiderDashboardData; actor: RiderActor | null; onWritten: () => void }) {
   const t = useT();
   const [open, setOpen] = useState(false);
+  // Kept here, not in the form: the form's dialog steps aside while the full-screen slip scan is open.
+  const [text, setText] = useState('');
+  const slip = useSlipScan(d.currency, setText);
   const start = () => {
     // Spec section 5: blocked at 0 or less.
     if (d.cashOnHand <= 0) return toast({ title: t('riderDash.cash.noneTitle'), description: t('riderDash.cash.noneText'), variant: 'destructive' });
+    setText(d.cashOnHand.toFixed(MINOR_DIGITS[d.currency]));
+    slip.reset();
     setOpen(true);
   };
   return (
@@ -39,28 +46,45 @@ export function CashCard({ d, actor, onWritten }: { d: RiderDashboardData; actor
         </button>
       ) : null}
       {actor ? (
-        <Modal open={open} onClose={() => setOpen(false)} title={t('riderDash.cash.submit')} testId="cash-dialog">
-          <CashForm d={d} actor={actor} onClose={() => setOpen(false)} onDone={() => { setOpen(false); onWritten(); }} />
+        // Hiding the dialog for the scan fires its close event: that is not the rider closing it.
+        <Modal open={open && !slip.scanning} onClose={() => !slip.scanning && setOpen(false)} title={t('riderDash.cash.submit')} testId="cash-dialog">
+          <CashForm d={d} actor={actor} text={text} setText={setText} slip={slip} onClose={() => setOpen(false)} onDone={() => { setOpen(false); onWritten(); }} />
         </Modal>
       ) : null}
+      {open && slip.scanning ? <OcrDialog type="cash" currency={d.currency} onConfirmed={slip.confirmed} onClose={slip.cancel} /> : null}
     </Card>
   );
 }
 
-function CashForm({ d, actor, onClose, onDone }: { d: RiderDashboardData; actor: RiderActor; onClose: () => void; onDone: () => void }) {
+function CashForm({
+  d,
+  actor,
+  text,
+  setText,
+  slip,
+  onClose,
+  onDone,
+}: {
+  d: RiderDashboardData;
+  actor: RiderActor;
+  text: string;
+  setText: (s: string) => void;
+  slip: ReturnType<typeof useSlipScan>;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const t = useT();
   const digits = MINOR_DIGITS[d.currency];
-  const [text, setText] = useState(d.cashOnHand.toFixed(digits));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const amount = parseAmount(text, digits);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const amount = parseAmount(text, digits);
     if (amount === null) return setError(t('riderDash.cash.invalid'));
     if (amount > d.cashOnHand) return setError(t('riderDash.cash.tooMuch', { amount: money(d.cashOnHand, d.currency) }));
     setBusy(true);
     try {
-      const r = await sendCash(actor.userId, actor.riderId, amount);
+      const r = await sendCash(actor.userId, actor.riderId, amount, slip.slip?.ref ?? null);
       if (r.kind === 'refused') return toast({ title: t('riderDash.cash.failed'), description: r.message, variant: 'destructive' });
       if (r.kind === 'sent') toast({ title: t('riderDash.cash.doneTitle'), description: t('riderDash.cash.doneText', { amount: money(amount, d.currency) }), variant: 'success' });
       if (r.kind !== 'unauthorized') onDone();
@@ -89,6 +113,7 @@ function CashForm({ d, actor, onClose, onDone }: { d: RiderDashboardData; actor:
           {error ?? t('riderDash.cash.amountHint', { amount: money(d.cashOnHand, d.currency) })}
         </span>
       </label>
+      <SlipNote slip={slip} amount={amount} currency={d.currency} />
       <div className="flex justify-end gap-2">
         <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
           {t('riderDash.cash.cancel')}

@@ -1,5 +1,6 @@
-import { sendWrite, startOutbox } from '../../../src/client/outbox';
+import { sendWrite, startOutbox, type OutboxWrite } from '../../../src/client/outbox';
 import type { Fix } from '../../../src/client/scanner';
+import { withCapture, type CaptureRef } from '../app/actions';
 
 /**
  * The dashboard's two writes, with the bodies the spec meant but never sent
@@ -19,21 +20,13 @@ export function cashBody(amount: number) {
   return { amount };
 }
 
-/** Cash in major units → a number with the currency's digits (KWD 3, AED 2), or null when not a positive amount. */
-export function parseAmount(text: string, digits: number): number | null {
-  const s = text.trim().replace(',', '.');
-  if (!/^\d+(\.\d+)?$/.test(s)) return null;
-  const n = Number(s);
-  if (!Number.isFinite(n) || n <= 0) return null;
-  const f = 10 ** digits;
-  return Math.round(n * f) / f;
-}
+export { parseAmount } from '../../../src/client/format';
 
 export type WriteResult = { kind: 'sent' } | { kind: 'queued' } | { kind: 'refused'; message: string } | { kind: 'unauthorized' };
 
-async function riderWrite(userId: string, url: string, body: Record<string, unknown>, meta: Record<string, unknown>): Promise<WriteResult> {
+async function riderWrite(userId: string, url: string, body: Record<string, unknown>, meta: Record<string, unknown>, extra: Partial<OutboxWrite> = {}): Promise<WriteResult> {
   await startOutbox(userId);
-  const o = await sendWrite({ method: 'POST', url, body, meta });
+  const o = await sendWrite({ method: 'POST', url, body, meta, ...extra });
   if (o.kind === 'dropped') return { kind: 'refused', message: o.message };
   return { kind: o.kind };
 }
@@ -41,4 +34,8 @@ async function riderWrite(userId: string, url: string, body: Record<string, unkn
 export const sendLocationUpdate = (userId: string, riderId: string, fix: Fix, at = Date.now()) =>
   riderWrite(userId, locationUrl(riderId), locationBody(fix, at), { kind: 'location' });
 
-export const sendCash = (userId: string, riderId: string, amount: number) => riderWrite(userId, cashUrl(riderId), cashBody(amount), { kind: 'cash' });
+/** Cash { amount }, with the scanned cash slip (its captureId now, or from its upload's answer once sent). */
+export function sendCash(userId: string, riderId: string, amount: number, slip: CaptureRef = null) {
+  const c = withCapture(slip, 'slipCaptureId');
+  return riderWrite(userId, cashUrl(riderId), { ...cashBody(amount), ...c.body }, { kind: 'cash' }, c.extra);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { detectCurrency, isImageType, normalizeDigits, parseAmount, parseDate, parseMerchant, parseOdometer, parseReading } from './parse';
+import { isOcrImageType } from '../../shared/schemas/ocr';
+import { detectCurrency, normalizeDigits, parseAmount, parseDate, parseMerchant, parseOdometer, parseReading } from './parse';
 
 describe('normalizeDigits', () => {
   test('Arabic-Indic and Eastern Arabic-Indic digits become ASCII', () => {
@@ -112,9 +113,9 @@ describe('parseReading', () => {
   test('a cash slip gives the amount only', () => {
     expect(parseReading('cash', 'CASH 25.50', 'AED')).toEqual({ value: 2550, currency: 'AED', fields: { amount: '25.50', amountMinor: 2550 } });
   });
-  test('isImageType', () => {
-    expect(isImageType('receipt')).toBe(true);
-    expect(isImageType('selfie')).toBe(false);
-    expect(isImageType(null)).toBe(false);
+  test('isOcrImageType (the shared contract)', () => {
+    expect(isOcrImageType('receipt')).toBe(true);
+    expect(isOcrImageType('selfie')).toBe(false);
+    expect(isOcrImageType(null)).toBe(false);
   });
 });

@@ -1,10 +1,5 @@
 import { toMinor, type Currency } from '../../shared/money';
-
-/** What the capture dialog says it photographed. */
-export const IMAGE_TYPES = ['start_odometer', 'end_odometer', 'receipt', 'cash'] as const;
-export type ImageType = (typeof IMAGE_TYPES)[number];
-
-export const isImageType = (v: unknown): v is ImageType => typeof v === 'string' && (IMAGE_TYPES as readonly string[]).includes(v);
+import type { OcrImageType } from '../../shared/schemas/ocr';
 
 /** Arabic-Indic (٠-٩, U+0660) and Eastern Arabic-Indic (۰-۹, U+06F0) digits, and the Arabic decimal separator, as ASCII. */
 export function normalizeDigits(text: string): string {
@@ -103,7 +98,7 @@ export interface ParsedReading {
 }
 
 /** Turn recognised text into the reading for an image type, or null when no number is readable. */
-export function parseReading(imageType: ImageType, text: string, fallbackCurrency: Currency): ParsedReading | null {
+export function parseReading(imageType: OcrImageType, text: string, fallbackCurrency: Currency): ParsedReading | null {
   if (imageType === 'start_odometer' || imageType === 'end_odometer') {
     const km = parseOdometer(text);
     return km === null ? null : { value: km, fields: { odometerKm: km } };

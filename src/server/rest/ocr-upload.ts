@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { can } from '../../shared/permissions';
+import { ocrRoi, type OcrRoi } from '../../shared/schemas/ocr';
 import { invalid } from '../errors';
 import { errorBody, mapError } from '../http/errors';
 import { MAX_OCR_BYTES } from '../services/ocr-process';
@@ -10,9 +11,24 @@ import { createCaller } from '../trpc/root';
 /** Room for the multipart boundaries and the imageType field around an 8 MB image. */
 const MULTIPART_SLACK = 64 * 1024;
 
+/** The optional `roi` field: JSON text of an `ocrRoi`. */
+function roiField(v: FormDataEntryValue | null): OcrRoi | undefined {
+  if (v === null || v === '') return undefined;
+  let json: unknown;
+  try {
+    json = typeof v === 'string' ? JSON.parse(v) : undefined;
+  } catch {
+    throw invalid('roi: not valid JSON', 'roi');
+  }
+  const roi = ocrRoi.safeParse(json);
+  if (!roi.success) throw invalid(`roi: ${roi.error.issues[0]?.message ?? 'expected { x, y, w, h } as fractions of the image'}`, 'roi');
+  return roi.data;
+}
+
 /**
- * POST /api/ocr/process (multipart: `image` file, `imageType`): read an odometer, receipt or cash
- * slip on the server. Riders and admins only (the `ocr` permission); the checks and parsing live in
+ * POST /api/ocr/process (multipart: `image` file, `imageType`, optional `roi` JSON
+ * `{ x, y, w, h }` in fractions of the photo): read an odometer, receipt or cash slip on the server.
+ * Riders and admins only (the `ocr` permission); the checks and parsing live in
  * services/ocr-process.ts, the guard in the ocr.process procedure.
  */
 export function ocrUpload() {
@@ -34,7 +50,8 @@ export function ocrUpload() {
         const file = form.get('image');
         if (!file || typeof file === 'string') throw invalid('image: a file is required', 'image');
         const bytes = new Uint8Array(await file.arrayBuffer());
-        return c.json(await caller.ocr.process({ bytes, declaredType: file.type, imageType: form.get('imageType') }), 200);
+        const roi = roiField(form.get('roi'));
+        return c.json(await caller.ocr.process({ bytes, declaredType: file.type, imageType: form.get('imageType'), roi }), 200);
       } catch (err) {
         const mapped = mapError(err);
         return c.json(mapped.body, mapped.status as 400);

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { dutyBreaks, dutyShifts, riders } from '../../../db/schema';
 import { conflict, invalid } from '../errors';
+import { ownCapture } from './capture-store';
 import { publishChange } from './events';
 
 /** The phone's time for an event, never in the future. */
@@ -28,8 +29,21 @@ export async function currentDuty(db: Db, riderId: string) {
   };
 }
 
+/**
+ * The odometer photo a duty write refers to: the rider's own scan of that end of the duty, and
+ * when the rider confirmed a reading with it, the same km (one reading per photo, never two).
+ */
+async function checkOdometerPhoto(db: Db, riderId: string, which: 'start' | 'end', km: number, captureId: string | undefined) {
+  if (!captureId) return;
+  const photo = await ownCapture(db, riderId, captureId, which === 'start' ? 'start_odometer' : 'end_odometer');
+  if (photo.valueKm !== null && photo.valueKm !== km) {
+    throw invalid(`The odometer photo reads ${photo.valueKm} km, not ${km} km`, which === 'start' ? 'startOdometerKm' : 'endOdometerKm');
+  }
+}
+
 export async function startDuty(db: Db, riderId: string, input: { startOdometerKm: number; captureId?: string; at?: number }) {
   if (await openShift(db, riderId)) throw conflict('You are already on duty');
+  await checkOdometerPhoto(db, riderId, 'start', input.startOdometerKm, input.captureId);
   const startedAt = eventTime(input.at);
   const [shift] = await db
     .insert(dutyShifts)
@@ -65,6 +79,7 @@ export async function endDuty(db: Db, riderId: string, input: { endOdometerKm: n
   if (input.endOdometerKm < start) {
     throw invalid(`The end reading (${input.endOdometerKm} km) is below the start reading (${start} km)`, 'endOdometerKm');
   }
+  await checkOdometerPhoto(db, riderId, 'end', input.endOdometerKm, input.captureId);
   const endedAt = eventTime(input.at);
   await db.update(dutyBreaks).set({ endedAt }).where(and(eq(dutyBreaks.shiftId, shift.id), isNull(dutyBreaks.endedAt)));
   await db

@@ -8,6 +8,7 @@ import { freshDb } from '../../../test/db';
 import { TEST_PASSWORD } from '../../../test/factories';
 import { login, req, testApp, type TestApp } from '../../../test/app';
 import { makeWorld, type World } from '../../../test/world';
+import { fixtureBytes, loadManifest } from '../../../test/fixtures/ocr/manifest';
 import { shutdownOcr } from '../ocr/engine';
 import { processImage } from './ocr-process';
 
@@ -55,10 +56,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function upload(bytes: Uint8Array | null, imageType: string | null, who?: string, type = 'image/png') {
+function upload(bytes: Uint8Array | null, imageType: string | null, who?: string, type = 'image/png', roi?: string) {
   const form = new FormData();
   if (bytes) form.set('image', new File([bytes as Uint8Array<ArrayBuffer>], 'photo', { type }));
   if (imageType !== null) form.set('imageType', imageType);
+  if (roi !== undefined) form.set('roi', roi);
   return req(app, '/api/ocr/process', { method: 'POST', body: form, headers: who ? { cookie: who } : {} });
 }
 
@@ -135,6 +137,29 @@ describe('POST /api/ocr/process', () => {
     const res = await upload(null, 'receipt', cookie.rider);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { field: 'image' } });
+  });
+
+  test('roi: the dialog\'s crop box picks the counter out of a dashboard photo stored sideways (EXIF)', async () => {
+    const f = loadManifest().fixtures.find((x) => x.roi && 'km' in x.truth && x.description.includes('EXIF'))!;
+    const res = await upload(fixtureBytes(f), 'start_odometer', cookie.rider, 'image/jpeg', JSON.stringify(f.roi));
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { result: { value: number } }).result.value).toBe((f.truth as { km: number }).km);
+  });
+
+  test('roi that is not JSON, or not inside the image → 400 naming roi', async () => {
+    for (const roi of ['{x:0.1', '{"x":0.8,"y":0,"w":0.5,"h":0.5}', '{"x":0.1}', '[1,2,3,4]']) {
+      const res = await upload(img.odometer, 'start_odometer', cookie.rider, 'image/png', roi);
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({ error: { code: 'BAD_REQUEST', field: 'roi' } });
+    }
+  });
+
+  test('JPEG magic bytes but no decodable picture → 422', async () => {
+    const broken = new Uint8Array(4096);
+    broken.set([0xff, 0xd8, 0xff, 0xe0]);
+    const res = await upload(broken, 'receipt', cookie.rider, 'image/jpeg');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toMatchObject({ error: { code: 'UNPROCESSABLE_CONTENT', message: 'The image could not be decoded', field: 'image' } });
   });
 
   test('a blank image → 422 with a clear message, never a 500', async () => {

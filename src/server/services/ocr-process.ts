@@ -3,17 +3,22 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { riders } from '../../../db/schema';
 import type { Currency } from '../../shared/money';
+import { isOcrImageType, OCR_IMAGE_TYPES, type OcrImageType, type OcrResult, type OcrRoi } from '../../shared/schemas/ocr';
 import { DomainError, invalid } from '../errors';
-import { recognize } from '../ocr/engine';
-import { IMAGE_TYPES, isImageType, parseReading } from '../ocr/parse';
+import { UndecodableImage } from '../ocr/preprocess';
+import { isOdometer, readImage } from '../ocr/read';
 
 export const MAX_OCR_BYTES = 8 * 1024 * 1024;
 
 /**
- * Below this mean Tesseract confidence (0–100) the reading is flagged `lowConfidence` and the app
- * asks the rider to confirm or correct it before it is saved (docs/spec-decisions.md).
+ * Below these confidences (0–100: Tesseract's mean, or the digit reader's) a reading is flagged
+ * `lowConfidence` and the app asks the rider to confirm or correct it before it is saved. Tuned on
+ * test/fixtures/ocr and a degraded copy of it (`bun bench/ocr.ts --stress`, docs/spec-decisions.md
+ * row 40): every wrong odometer scored 0 and right ones mostly far above; wrong amounts scored up to 76.
  */
-export const LOW_CONFIDENCE = 60;
+export const LOW_CONFIDENCE = { odometer: 30, money: 80 } as const;
+
+export const lowConfidenceFor = (imageType: OcrImageType) => LOW_CONFIDENCE[isOdometer(imageType) ? 'odometer' : 'money'];
 
 /** The image type from its magic bytes, whatever the upload declared. */
 export { sniffImage };
@@ -23,6 +28,8 @@ export interface OcrProcessInput {
   /** The Content-Type the client sent; informational only, the magic bytes decide. */
   declaredType?: string;
   imageType: unknown;
+  /** The part of the photo the capture dialog framed. */
+  roi?: OcrRoi;
 }
 
 async function riderCurrency(db: Db, riderId: string | null): Promise<Currency> {
@@ -31,25 +38,25 @@ async function riderCurrency(db: Db, riderId: string | null): Promise<Currency> 
   return rider?.region ?? 'KWD';
 }
 
-/** Read an odometer, receipt or cash slip photo: validate, recognise, parse. */
-export async function processImage(db: Db, riderId: string | null, input: OcrProcessInput) {
+/** Read an odometer, receipt or cash slip photo: validate, preprocess, recognise, parse. */
+export async function processImage(db: Db, riderId: string | null, input: OcrProcessInput): Promise<{ result: OcrResult }> {
   const { bytes, imageType } = input;
   if (bytes.length > MAX_OCR_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'The image is larger than 8 MB', 'image');
   if (!sniffImage(bytes)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a JPEG, PNG or WebP image', 'image');
-  if (!isImageType(imageType)) throw invalid(`imageType must be one of ${IMAGE_TYPES.join(', ')}`, 'imageType');
+  if (!isOcrImageType(imageType)) throw invalid(`imageType must be one of ${OCR_IMAGE_TYPES.join(', ')}`, 'imageType');
 
-  const digitsOnly = imageType === 'start_odometer' || imageType === 'end_odometer';
-  const ocr = await recognize(bytes, { digitsOnly });
-  const reading = parseReading(imageType, ocr.text, await riderCurrency(db, riderId));
-  if (!reading) throw new DomainError('UNPROCESSABLE_CONTENT', 'No readable number in this image', 'image');
+  const read = await readImage({ bytes, imageType, fallbackCurrency: await riderCurrency(db, riderId), roi: input.roi }).catch((err: unknown) => {
+    throw err instanceof UndecodableImage ? new DomainError('UNPROCESSABLE_CONTENT', err.message, 'image') : err;
+  });
+  if (!read.reading) throw new DomainError('UNPROCESSABLE_CONTENT', 'No readable number in this image', 'image');
   return {
     result: {
-      confidence: ocr.confidence,
-      text: ocr.text.trim(),
-      value: reading.value,
-      ...(reading.currency ? { currency: reading.currency } : {}),
-      fields: reading.fields,
-      lowConfidence: ocr.confidence < LOW_CONFIDENCE,
+      confidence: read.confidence,
+      text: read.text.trim(),
+      value: read.reading.value,
+      ...(read.reading.currency ? { currency: read.reading.currency } : {}),
+      fields: read.reading.fields,
+      lowConfidence: read.confidence < lowConfidenceFor(imageType),
     },
   };
 }

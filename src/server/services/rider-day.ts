@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { cashSubmissions, locationPings, orders, performanceSnapshots, riders } from '../../../db/schema';
-import { pathLengthKm } from '../../shared/geo';
+import { cashSubmissions, dutyShifts, locationPings, orders, performanceSnapshots, riders } from '../../../db/schema';
+import { distanceKm, pathLengthKm, type LatLng } from '../../shared/geo';
 import { fromMinor, type Currency } from '../../shared/money';
 import { regionOfCurrency } from '../../shared/regions';
 import { startOfDayInZone } from '../../shared/time';
@@ -68,11 +68,33 @@ export async function riderDashboard(db: Db, riderId: string, now = new Date()) 
   };
 }
 
-/** Spec "Tracking today": completed orders, cash collected and km from today's pings. */
+/**
+ * The day's km: the odometer (end − start) of each shift ended today with both readings, and GPS for
+ * the rest of the day: each step between two of today's pings counts for the share of its time that
+ * lies outside those shifts (inside one, the odometer has it; across a shift's edge, partly).
+ */
+export function kmToday(pings: readonly (LatLng & { at: Date })[], shifts: readonly { start: Date; end: Date; km: number }[]): number {
+  const outside = (from: number, to: number) => {
+    if (to <= from) return shifts.some((s) => from >= s.start.getTime() && from <= s.end.getTime()) ? 0 : 1;
+    let covered = 0;
+    for (const s of shifts) covered += Math.max(0, Math.min(to, s.end.getTime()) - Math.max(from, s.start.getTime()));
+    return Math.max(0, 1 - covered / (to - from));
+  };
+  let km = 0;
+  for (const s of shifts) km += s.km;
+  for (let i = 1; i < pings.length; i++) {
+    const a = pings[i - 1]!;
+    const b = pings[i]!;
+    km += distanceKm(a, b) * outside(a.at.getTime(), b.at.getTime());
+  }
+  return Math.round(km * 10) / 10;
+}
+
+/** Spec "Tracking today": completed orders, cash collected and km (odometer readings, else pings). */
 export async function trackingToday(db: Db, riderId: string, now = new Date()) {
   const rider = await riderRow(db, riderId);
   const since = startOfDayInZone(now, regionOfCurrency(rider.region).timezone);
-  const [[done], pings] = await Promise.all([
+  const [[done], pings, shifts] = await Promise.all([
     db
       .select({
         n: sql<number>`count(*)`.mapWith(Number),
@@ -85,15 +107,20 @@ export async function trackingToday(db: Db, riderId: string, now = new Date()) {
       .from(locationPings)
       .where(and(eq(locationPings.riderId, riderId), gte(locationPings.recordedAt, since)))
       .orderBy(asc(locationPings.recordedAt)),
+    db
+      .select({ start: dutyShifts.startedAt, end: dutyShifts.endedAt, startKm: dutyShifts.startOdometerKm, endKm: dutyShifts.endOdometerKm })
+      .from(dutyShifts)
+      .where(and(eq(dutyShifts.riderId, riderId), gte(dutyShifts.endedAt, since), isNotNull(dutyShifts.startOdometerKm), isNotNull(dutyShifts.endOdometerKm))),
   ]);
   const ordersCompleted = done?.n ?? 0;
-  const kmTraveled = Math.round(pathLengthKm(pings) * 10) / 10;
+  const odometerShifts = shifts.map((s) => ({ start: s.start, end: s.end!, km: Math.max(0, s.endKm! - s.startKm!) }));
+  const gpsKm = Math.round(pathLengthKm(pings) * 10) / 10;
   return {
     currency: rider.region,
     ordersCompleted,
     cashCollected: fromMinor(done?.cash ?? 0, rider.region),
-    kmTraveled,
-    route: await routeToday(db, riderId, { ordersCompleted, distanceKm: kmTraveled, last: pings.at(-1) ?? null }, since, now),
+    kmTraveled: kmToday(pings, odometerShifts),
+    route: await routeToday(db, riderId, { ordersCompleted, distanceKm: gpsKm, last: pings.at(-1) ?? null }, since, now),
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAPTURE_TYPES_LIST } from './capture-types';
+import { captureReading } from './ocr';
 import { idempotencyKey } from './rider-app';
 
 /** 8 MB of image, as a base64 data URL (4/3 larger) plus its header. */
@@ -20,6 +21,8 @@ export const captureSubmitInput = z.object({
   riderId: z.string().max(40).optional(),
   riderName: z.string().max(120).optional(),
   email: z.string().max(254).optional(),
+  /** What the rider confirmed from the OCR dialog (odometer km, or money in minor units). */
+  reading: captureReading.optional(),
   idempotencyKey,
 });
 export type CaptureSubmitInput = z.infer<typeof captureSubmitInput>;

@@ -16,8 +16,15 @@ export const dutyBreakInput = z.object({ at: recordedAt, idempotencyKey });
 
 export const cashSubmitInput = z.object({
   amount: z.number('Amount must be a number').finite('Amount must be a number').positive('Amount must be more than 0').max(1_000_000),
+  /** The scanned cash slip (a `cash` capture of this rider) the amount was read from. */
+  slipCaptureId: z.string().max(40).optional(),
   idempotencyKey,
 });
+
+export const CASH_STATUSES = ['pending', 'confirmed', 'disputed'] as const;
+/** The admin's review of hand-overs: a list (optionally one status), and confirm or dispute one. */
+export const cashListInput = z.object({ status: z.enum(CASH_STATUSES).optional(), limit: z.number().int().min(1).max(500).optional() });
+export const cashReviewInput = z.object({ id: z.string().max(40), status: z.enum(['confirmed', 'disputed']) });
 
 export const performanceSyncInput = z.object({
   ordersCompleted: z.number().int().min(0).max(10_000),

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { MessageKey } from '../../../../src/shared/i18n';
 import { useT } from '../../../../src/client/i18n';
 import { AuditTable } from './AuditTable';
+import { CashTable } from './CashTable';
 import { CompaniesTable } from './CompaniesTable';
 import { OrdersTable } from './OrdersTable';
 import { RidersTable } from './RidersTable';
 
-const TABS = ['orders', 'riders', 'companies', 'audit'] as const;
+const TABS = ['orders', 'riders', 'companies', 'cash', 'audit'] as const;
 type Tab = (typeof TABS)[number];
-const VIEW: Record<Tab, () => React.JSX.Element> = { orders: OrdersTable, riders: RidersTable, companies: CompaniesTable, audit: AuditTable };
+const VIEW: Record<Tab, () => React.JSX.Element> = { orders: OrdersTable, riders: RidersTable, companies: CompaniesTable, cash: CashTable, audit: AuditTable };
 
 /** The admin's oversight tables under the stat cards. */
 export function OversightTabs() {

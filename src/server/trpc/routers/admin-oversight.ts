@@ -10,8 +10,10 @@ import {
   riderUpdateInput,
   setActiveInput,
 } from '../../../shared/schemas/oversight';
+import { cashListInput, cashReviewInput } from '../../../shared/schemas/rider-app';
 import { z } from 'zod';
 import { listAudit } from '../../services/audit';
+import { listCashSubmissions, reviewCashSubmission } from '../../services/cash-submit';
 import {
   listCompaniesPaged,
   listRidersPaged,
@@ -40,6 +42,8 @@ export const adminOversight = {
   orderSetStatus: adminProcedure
     .input(orderStatusInput)
     .mutation(({ ctx, input }) => transitionOrder(ctx.db, { actorId: ctx.user.id, companyId: null }, input.orderId, input.status)),
+  cashList: adminProcedure.input(cashListInput).query(({ ctx, input }) => listCashSubmissions(ctx.db, input)),
+  cashReview: adminProcedure.input(cashReviewInput).mutation(({ ctx, input }) => reviewCashSubmission(ctx.db, ctx.user.id, input.id, input.status)),
   auditLog: adminProcedure
     .input(z.object({ entity: z.string().max(40).optional(), limit: z.number().int().min(1).max(500).optional() }))
     .query(({ ctx, input }) => listAudit(ctx.db, input)),

@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { captureSubmitInput } from '../../../shared/schemas/captures';
+import { ocrRoi } from '../../../shared/schemas/ocr';
 import { recentCaptures } from '../../services/captures';
 import { storeCapture } from '../../services/capture-store';
 import { once } from '../../services/idempotency';
@@ -14,7 +15,7 @@ export const ocrRouter = {
   ),
   /** Read an uploaded image (the multipart route passes its bytes); riders and admins. */
   process: permittedProcedure('ocr')
-    .input(z.object({ bytes: z.instanceof(Uint8Array), declaredType: z.string().max(200).optional(), imageType: z.unknown() }))
+    .input(z.object({ bytes: z.instanceof(Uint8Array), declaredType: z.string().max(200).optional(), imageType: z.unknown(), roi: ocrRoi.optional() }))
     .mutation(({ ctx, input }) => processImage(ctx.db, ctx.user.role === 'rider' ? ctx.user.roleData.id : null, input)),
   /** A rider's confirmed scan: the photo kept on disk, its record (and later its reading) in the database. */
   submit: riderProcedure

@@ -34,7 +34,7 @@ export const riderAppProcedures = {
     .mutation(({ ctx, input }) => once(ctx.db, ctx.user.id, 'break.end', input.idempotencyKey, (tx) => endBreak(tx, ctx.riderId, input.at))),
   submitCash: riderProcedure.input(cashSubmitInput.extend({ id: z.string().max(40) })).mutation(({ ctx, input }) => {
     assertActsForRider(ctx.user, input.id);
-    return once(ctx.db, ctx.user.id, 'cash.submit', input.idempotencyKey, (tx) => submitCash(tx, ctx.riderId, input.amount));
+    return once(ctx.db, ctx.user.id, 'cash.submit', input.idempotencyKey, (tx) => submitCash(tx, ctx.riderId, input));
   }),
   syncPerformance: riderProcedure
     .input(performanceSyncInput)

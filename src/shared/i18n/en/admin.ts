@@ -125,6 +125,7 @@ export const admin = {
   'oversight.tab.orders': 'Orders',
   'oversight.tab.riders': 'Riders',
   'oversight.tab.companies': 'Companies',
+  'oversight.tab.cash': 'Cash hand-overs',
   'oversight.tab.audit': 'Audit log',
   'oversight.search': 'Search',
   'oversight.allCompanies': 'All companies',
