@@ -57,3 +57,28 @@ export const EMIRATES_RIDERS = [
 /** Centres for demo pings. */
 export const KUWAIT_CENTRE = { lat: 29.3375, lng: 48.0263 };
 export const DUBAI_CENTRE = { lat: 25.1124, lng: 55.1390 };
+
+/**
+ * The Support page's two sample tickets (spec section 2), one per demo company manager; the second
+ * is being worked on and carries the admin's reply.
+ */
+export const SAMPLE_TICKETS = [
+  {
+    manager: 'fast',
+    subject: 'Cash hand-over not showing for a rider',
+    body: 'Rashid handed over his cash at the Sharq office yesterday evening, but the Cash Management card still shows it as pending. Can you check the submission?',
+    priority: 'high',
+    status: 'open',
+    hoursAgo: 20,
+    reply: null,
+  },
+  {
+    manager: 'emirates',
+    subject: 'Monthly report in AED for the Dubai fleet',
+    body: 'Our finance team needs the monthly manager report with totals in AED only, split by rider. Is there a way to download it that way?',
+    priority: 'medium',
+    status: 'in-progress',
+    hoursAgo: 52,
+    reply: 'Thanks Aisha, the AED-only export is being prepared; the Downloads tab already gives the monthly financial analysis in the meantime.',
+  },
+] as const;

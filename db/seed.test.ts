@@ -5,7 +5,7 @@ import { freshDb } from '../test/db';
 import { hashPassword } from '../src/server/auth/password';
 import { cashPosition } from '../src/server/services/rider-day';
 import type { Db } from './client';
-import { companies, orders, riders, users } from './schema';
+import { companies, orders, riders, supportTickets, ticketComments, users } from './schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed';
 
 let db: Db;
@@ -93,5 +93,18 @@ describe('demo seed', () => {
     const onHand = await Promise.all(list.map((r) => cashPosition(db, r.id, r.region)));
     expect(onHand.some((p) => p.onHandMinor > 0)).toBe(true);
     expect(onHand.every((p) => p.onHandMinor >= 0)).toBe(true);
+  });
+
+  test('the Support page has its two sample tickets, one per company manager', async () => {
+    const rows = await db
+      .select({ subject: supportTickets.subject, status: supportTickets.status, priority: supportTickets.priority, email: users.email })
+      .from(supportTickets)
+      .innerJoin(users, eq(users.id, supportTickets.userId));
+    expect(rows.map((r) => [r.email, r.status, r.priority]).sort()).toEqual([
+      ['manager@emiratesdelivery.ae', 'in-progress', 'medium'],
+      ['manager@fastdelivery.com', 'open', 'high'],
+    ]);
+    const [replies] = await db.select({ n: count() }).from(ticketComments);
+    expect(replies!.n).toBe(1);
   });
 });

@@ -10,6 +10,8 @@ import {
   orders,
   orderStatusEvents,
   riders,
+  supportTickets,
+  ticketComments,
   users,
 } from './schema';
 import * as data from './seed-data';
@@ -121,7 +123,6 @@ export async function seedDemo(db: Db, hash: HashPassword, now = Date.now()): Pr
         { email: 'rider.uae@example.com', passwordHash, firstName: 'Bilal', lastName: 'Ahmed', role: 'rider' },
       ])
       .returning();
-    void admin;
     const [fast, emirates] = await tx
       .insert(companies)
       .values([
@@ -190,5 +191,18 @@ export async function seedDemo(db: Db, hash: HashPassword, now = Date.now()): Pr
     await tx.insert(dutyShifts).values(
       onDuty.map((r, i) => ({ riderId: r.id, startedAt: new Date(now - (3 + i) * 3_600_000), startOdometerKm: 40_000 + i * 7_919 })),
     );
+
+    // The Support page's two sample tickets, one per company manager.
+    const managers = { fast: { user: fastManager!, company: fast! }, emirates: { user: emiratesManager!, company: emirates! } };
+    for (const t of data.SAMPLE_TICKETS) {
+      const { user, company } = managers[t.manager];
+      const createdAt = new Date(now - t.hoursAgo * 3_600_000);
+      const repliedAt = new Date(createdAt.getTime() + 2 * 3_600_000);
+      const [ticket] = await tx
+        .insert(supportTickets)
+        .values({ userId: user.id, companyId: company.id, subject: t.subject, body: t.body, priority: t.priority, status: t.status, createdAt, updatedAt: t.reply ? repliedAt : createdAt })
+        .returning({ id: supportTickets.id });
+      if (t.reply) await tx.insert(ticketComments).values({ ticketId: ticket!.id, userId: admin!.id, body: t.reply, createdAt: repliedAt });
+    }
   });
 }

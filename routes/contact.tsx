@@ -1,5 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { isOpenAt } from '../src/shared/business-hours';
 import { useT } from '../src/client/i18n';
+import { Badge } from '../src/client/ui/Badge';
 import { Card } from '../src/client/ui/Card';
 import { ContactForm } from './-components/ContactForm';
 
@@ -7,6 +10,9 @@ export const Route = createFileRoute('/contact')({ component: ContactPage });
 
 function ContactPage() {
   const t = useT();
+  // Decided after mount, so the clock used is the visitor's real one and a prerender never freezes it.
+  const [open, setOpen] = useState<'open' | 'closed' | null>(null);
+  useEffect(() => setOpen(isOpenAt(new Date()) ? 'open' : 'closed'), []);
   return (
     <main className="mx-auto max-w-6xl space-y-6 px-4 py-8 sm:px-6" data-testid="contact-page">
       <header>
@@ -35,6 +41,14 @@ function ContactPage() {
               <li>{t('contact.hours.weekdays')}</li>
               <li>{t('contact.hours.weekend')}</li>
             </ul>
+            <p className="flex flex-wrap items-center gap-2 text-xs text-base-content/60">
+              <span>{t('contact.hours.timezone')}</span>
+              {open ? (
+                <Badge tone={open === 'open' ? 'success' : 'ghost'} testId="open-now">
+                  {t(open === 'open' ? 'contact.hours.openNow' : 'contact.hours.closedNow')}
+                </Badge>
+              ) : null}
+            </p>
           </Card>
         </div>
         <Card title={t('contact.form.title')} className="lg:col-span-2">

@@ -16,7 +16,8 @@ const AREAS: Area[] = ['src/server', 'mcp'];
 /** Which folders each area may import values from, besides its own (never the client, routes or tests). */
 const MAY_IMPORT: Record<Area, readonly string[]> = {
   'src/server': ['db', 'src/shared', 'mcp/server'],
-  mcp: ['src/server/services', 'src/shared'],
+  // An adapter like the HTTP doors: the tool catalogue and services, config, errors and the db client to start on.
+  mcp: ['src/server/ai', 'src/server/services', 'src/server/env', 'src/server/errors', 'src/shared', 'db'],
 };
 
 function* sourceFiles(dir: string): Generator<string> {

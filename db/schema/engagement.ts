@@ -1,4 +1,5 @@
 import { index, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { TICKET_PRIORITIES, TICKET_STATUSES } from '../../src/shared/schemas/ai';
 import { CONTACT_PREFERENCES, INQUIRY_TYPES } from '../../src/shared/schemas/contact';
 import { users } from './auth';
 import { companies } from './fleet';
@@ -16,6 +17,8 @@ export const contactMessages = sqliteTable(
     inquiryType: text('inquiry_type', { enum: INQUIRY_TYPES }).notNull(),
     message: text('message').notNull(),
     preferredContact: text('preferred_contact', { enum: CONTACT_PREFERENCES }).notNull().default('email'),
+    /** When it reached the sales inbox by SMTP; null when SMTP is not configured or sending failed. */
+    emailedAt: utc('emailed_at'),
     createdAt: createdAt(),
   },
   (t) => [index('contact_messages_created_idx').on(t.createdAt)],
@@ -62,8 +65,7 @@ export const chatMessages = sqliteTable(
   (t) => [index('chat_messages_conversation_idx').on(t.conversationId, t.createdAt)],
 );
 
-export const TICKET_STATUSES = ['open', 'in-progress', 'resolved'] as const;
-export const TICKET_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
+export { TICKET_PRIORITIES, TICKET_STATUSES };
 
 export const supportTickets = sqliteTable(
   'support_tickets',
@@ -82,3 +84,19 @@ export const supportTickets = sqliteTable(
   },
   (t) => [index('support_tickets_user_idx').on(t.userId, t.status)],
 );
+
+/** A comment on a ticket, by its author, an admin or the assistant. */
+export const ticketComments = sqliteTable(
+  'ticket_comments',
+  {
+    id: id(),
+    ticketId: text('ticket_id')
+      .notNull()
+      .references(() => supportTickets.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_comments_ticket_idx').on(t.ticketId, t.createdAt)],
+);
+

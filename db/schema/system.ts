@@ -64,3 +64,25 @@ export const reports = sqliteTable(
   },
   (t) => [index('reports_created_idx').on(t.createdAt)],
 );
+
+/**
+ * Bearer tokens for the MCP endpoint (/mcp): created by a signed-in user, shown once, stored as a
+ * SHA-256 hash, revocable. A token acts with its user's role and scope.
+ */
+export const apiTokens = sqliteTable(
+  'api_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The first characters, to tell tokens apart in the list. */
+    prefix: text('prefix').notNull(),
+    lastUsedAt: utc('last_used_at'),
+    revokedAt: utc('revoked_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);

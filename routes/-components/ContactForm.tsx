@@ -63,7 +63,7 @@ export function ContactForm() {
         <span className="fieldset-legend">{t('contact.form.inquiryType')}</span>
         <select className="select w-full" name="inquiryType" required value={form.inquiryType} onChange={set('inquiryType')}>
           <option value="" disabled>
-            —
+            {t('contact.form.choose')}
           </option>
           {INQUIRY_TYPES.map((k) => (
             <option key={k} value={k}>

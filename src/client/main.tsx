@@ -3,9 +3,13 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { routeTree } from '../routeTree.gen';
+import { startLocale } from './i18n';
 import { NotFound } from './shell/NotFound';
 import './styles.css';
 import { queryClient } from './trpc';
+
+// lang/dir before anything renders (the CSP forbids an inline script in index.html).
+startLocale();
 
 const router = createRouter({
   routeTree,

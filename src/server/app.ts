@@ -5,12 +5,14 @@ import type { Db } from '../../db/client';
 import type { Env } from './env';
 import { errorBody, mapError } from './http/errors';
 import { originCheck, securityHeaders } from './http/security';
+import { localeMiddleware } from './http/locale';
 import { sessionMiddleware } from './http/session';
 import { serveSpa } from './http/static';
 import { navigationRoutes } from './rest/navigation';
 import { companyDownloads } from './rest/company-downloads';
 import { reportDownloads } from './rest/report-downloads';
 import { ocrUpload } from './rest/ocr-upload';
+import { mcpHttp } from './rest/mcp-http';
 import { restShims } from './rest/shims';
 import { contextFromVars, type AppVariables } from './trpc/context';
 import { appRouter } from './trpc/root';
@@ -21,6 +23,7 @@ export function createApp(db: Db, env: Env) {
   app.use(securityHeaders({ mapTileUrl: env.MAP_TILE_URL }));
   app.use('/api/*', originCheck({ appUrl: env.APP_URL, trustProxy: env.TRUST_PROXY }));
   app.use('/api/*', sessionMiddleware(db, env));
+  app.use('/api/*', localeMiddleware());
   app.use('/api/*', async (c, next) => {
     await next();
     c.header('Cache-Control', 'no-store');
@@ -44,6 +47,8 @@ export function createApp(db: Db, env: Env) {
   app.route('/api', reportDownloads());
   app.route('/api', companyDownloads());
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
+  // MCP over Streamable HTTP for AI clients: bearer API tokens, no cookies (rest/mcp-http.ts).
+  app.route('/', mcpHttp(db, env));
 
   app.use(compress());
   app.get('*', serveSpa(env.DIST_DIR));

@@ -34,4 +34,15 @@ describe('parseEnv', () => {
     expect(env.TRUST_PROXY).toBe(true);
     expect(env.DATABASE_URL).toBe('libsql://db.turso.io');
   });
+
+  test('assistant and mail settings', () => {
+    const env = parseEnv({});
+    expect([env.ANTHROPIC_API_KEY, env.ANTHROPIC_MODEL, env.AI_TIMEOUT_MS, env.CHAT_MAX_PER_MINUTE]).toEqual([undefined, 'claude-sonnet-5-5', 30_000, 20]);
+    expect([env.SMTP_URL, env.SALES_INBOX, env.SMTP_TIMEOUT_MS]).toEqual([undefined, 'sales@kwtdelivery.com', 10_000]);
+    expect(parseEnv({ SMTP_URL: 'smtps://u:p@mail.example.com:465' }).SMTP_URL).toBe('smtps://u:p@mail.example.com:465');
+    expect(() => parseEnv({ SMTP_URL: 'http://mail.example.com' })).toThrow(/SMTP_URL: must be an smtp:\/\/ or smtps:\/\/ URL/);
+    expect(() => parseEnv({ SALES_INBOX: 'sales' })).toThrow(/SALES_INBOX/);
+    expect(() => parseEnv({ ANTHROPIC_MODEL: 'claude sonnet' })).toThrow(/ANTHROPIC_MODEL/);
+    expect(() => parseEnv({ AI_TIMEOUT_MS: '10' })).toThrow(/AI_TIMEOUT_MS/);
+  });
 });

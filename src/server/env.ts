@@ -61,6 +61,24 @@ const envSchema = z.object({
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Credit shown on the fleet map (HTML); the tile provider's terms decide it. */
   MAP_ATTRIBUTION: z.string().max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
+  /** Claude answers the chats when set; without it the built-in offline assistant does. */
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_MODEL: z.string().regex(/^[A-Za-z0-9][\w.:@-]{2,99}$/, 'must be a model id such as claude-sonnet-5-5').default('claude-sonnet-5-5'),
+  /** The Messages API's origin; tests point it at a loopback fake. */
+  ANTHROPIC_BASE_URL: z.url().optional(),
+  /** The whole of one assistant reply (every round of tool use) must finish within this. */
+  AI_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Visitor chat messages (and lead notifications) per IP per minute before a 429. */
+  CHAT_MAX_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Leads and contact messages go to SALES_INBOX through this server (smtp://user:pass@host:port, smtps:// for TLS). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\/[^\s/]+(\/\S*)?$/, 'must be an smtp:// or smtps:// URL').optional(),
+  SMTP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  SALES_INBOX: z.email().default('sales@kwtdelivery.com'),
+  MAIL_FROM: z.string().max(200).default('KWT Delivery <no-reply@kwtdelivery.com>'),
+  /** `bun run mcp` (stdio) acts as this API token's user (the same check as /mcp over HTTP)... */
+  MCP_TOKEN: z.string().optional(),
+  /** ...or, without a token, as this account: local use by whoever can already read the database. */
+  MCP_USER_EMAIL: z.email().optional(),
 }).refine((env) => !(env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_PRIVATE), {
   path: ['WEBHOOKS_ALLOW_PRIVATE'],
   message: 'must not be true in production (it switches off the webhook SSRF guard)',

@@ -1,3 +1,5 @@
+import { currentLocale, type Locale } from './i18n';
+
 /** Money is kept as integer minor units with its currency; never as a float. */
 export const CURRENCIES = ['KWD', 'AED'] as const;
 export type Currency = (typeof CURRENCIES)[number];
@@ -29,9 +31,20 @@ export function toDecimalString(minor: number, currency: Currency): string {
   return `${minor < 0 ? '-' : ''}${abs.slice(0, -digits)}.${abs.slice(-digits)}`;
 }
 
+/** AED minor units as KWD fils at `aedToKwd` KWD per AED, rounded to the fil (AED_TO_KWD_RATE). */
+export function aedToKwdMinor(aedMinor: number, aedToKwd: number): number {
+  return toMinor(fromMinor(aedMinor, 'AED') * aedToKwd, 'KWD');
+}
+
 export const REGION_LOCALE: Record<Currency, string> = { KWD: 'en-KW', AED: 'en-AE' };
 
-export function formatMoney(minor: number, currency: Currency, locale = REGION_LOCALE[currency]): string {
+/** The Intl locale for money in a language: en-KW / en-AE, ar-KW / ar-AE. */
+export function moneyLocale(currency: Currency, language: Locale = currentLocale()): string {
+  return `${language}-${currency === 'AED' ? 'AE' : 'KW'}`;
+}
+
+/** KWD with 3 decimals, AED with 2, in the current language (English unless told otherwise). */
+export function formatMoney(minor: number, currency: Currency, locale = moneyLocale(currency)): string {
   const digits = MINOR_DIGITS[currency];
   return new Intl.NumberFormat(locale, {
     style: 'currency',

@@ -1,3 +1,4 @@
+import { currentLocale, type Locale } from './i18n';
 import type { Currency } from './money';
 
 export const REGION_IDS = ['kuwait', 'uae'] as const;
@@ -23,7 +24,12 @@ export function regionOfCurrency(currency: Currency): Region {
   return currency === 'AED' ? REGIONS.uae : REGIONS.kuwait;
 }
 
-export function formatDateTime(date: Date | number, region: Region, locale = 'en-GB'): string {
+/** Dates: en-GB in English (as before), the region's Arabic (ar-KW / ar-AE) in Arabic; always in the region's zone. */
+export function dateLocale(region: Region, language: Locale = currentLocale()): string {
+  return language === 'ar' ? (region.id === 'uae' ? 'ar-AE' : 'ar-KW') : 'en-GB';
+}
+
+export function formatDateTime(date: Date | number, region: Region, locale = dateLocale(region)): string {
   return new Intl.DateTimeFormat(locale, {
     timeZone: region.timezone,
     dateStyle: 'medium',
@@ -31,6 +37,6 @@ export function formatDateTime(date: Date | number, region: Region, locale = 'en
   }).format(date);
 }
 
-export function formatNumber(n: number, locale = 'en-KW', maximumFractionDigits = 1): string {
+export function formatNumber(n: number, locale = `${currentLocale()}-KW`, maximumFractionDigits = 1): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(n);
 }

@@ -25,4 +25,11 @@ export function startOfDayInZone(at: Date, timeZone: string): Date {
   return new Date(midnightLocalAsUtc - offset * 60000);
 }
 
+/** First instant of the calendar month containing `now`, in the zone. */
+export function startOfMonthInZone(now: Date, timeZone: string): Date {
+  const local = new Date(now.getTime() + zoneOffsetMinutes(timeZone, now) * 60_000);
+  const firstLocalNoon = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1, 12));
+  return startOfDayInZone(firstLocalNoon, timeZone);
+}
+
 export const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { numericInput } from '../../../src/client/format';
 import { orderInput, parseFee, type OrderInput } from '../../../src/shared/schemas/admin';
 import { PRIORITIES } from '../../../src/shared/schemas/fields';
 import { CURRENCIES, MINOR_DIGITS, type Currency } from '../../../src/shared/money';
@@ -70,28 +71,24 @@ export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.
         <input
           className="input w-full"
           name="deliveryFee"
-          type="number"
+          type="text"
           inputMode="decimal"
-          min={0}
-          step={0.1}
           dir="ltr"
           placeholder={(0).toFixed(MINOR_DIGITS[v.currency as Currency] ?? 3)}
           value={v.deliveryFee}
-          onChange={set('deliveryFee')}
+          onChange={(e) => set('deliveryFee')({ target: { value: numericInput(e.target.value) } })}
         />
       </FormField>
       <FormField label={inCurrency(t('oversight.order.cod'))} error={err.codAmount}>
         <input
           className="input w-full"
           name="codAmount"
-          type="number"
+          type="text"
           inputMode="decimal"
-          min={0}
-          step={0.1}
           dir="ltr"
           placeholder={(0).toFixed(MINOR_DIGITS[v.currency as Currency] ?? 3)}
           value={v.codAmount}
-          onChange={set('codAmount')}
+          onChange={(e) => set('codAmount')({ target: { value: numericInput(e.target.value) } })}
         />
         <span className="text-xs text-base-content/60">{t('companyOrders.form.codHint')}</span>
       </FormField>

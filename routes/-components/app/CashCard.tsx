@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { money } from '../../../src/client/format';
+import { money, numericInput } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
@@ -61,14 +61,13 @@ export function CashCard() {
           <span className="mb-1 block text-sm font-medium">{t('app.cash.amount', { currency })}</span>
           <input
             className={`input input-lg w-full tabular-nums ${error ? 'input-error' : ''}`}
-            type="number"
+            type="text"
             inputMode="decimal"
-            min={0}
-            step={1 / 10 ** digits}
+            dir="ltr"
             placeholder={onHand > 0 ? onHand.toFixed(digits) : ''}
             value={raw}
             onChange={(e) => {
-              setRaw(e.target.value);
+              setRaw(numericInput(e.target.value));
               setError(null);
             }}
             data-testid="cash-amount"

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { numericInput } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Badge } from '../../../src/client/ui/Badge';
@@ -83,14 +84,13 @@ function OdometerDialog({ mode, startKm, onClose }: { mode: 'start' | 'end'; sta
           <span className="mb-1 block text-sm font-medium">{label}</span>
           <input
             className={`input input-lg w-full tabular-nums ${error ? 'input-error' : ''}`}
-            type="number"
+            type="text"
             inputMode="numeric"
-            min={0}
-            step={1}
+            dir="ltr"
             autoFocus
             value={raw}
             onChange={(e) => {
-              setRaw(e.target.value);
+              setRaw(numericInput(e.target.value));
               setError(null);
             }}
             aria-invalid={!!error}

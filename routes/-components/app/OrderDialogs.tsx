@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { money } from '../../../src/client/format';
+import { money, numericInput } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Modal } from '../../../src/client/ui/Modal';
@@ -82,7 +82,8 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
           <input
             className={`input input-lg w-full tracking-[0.4em] tabular-nums ${errors.pin ? 'input-error' : ''}`}
             value={pin}
-            onChange={(e) => setPin(e.target.value.replace(/\D/g, '').slice(0, 4))}
+            onChange={(e) => setPin(numericInput(e.target.value).replace(/\D/g, '').slice(0, 4))}
+            dir="ltr"
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={4}

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { localIsoDate, orderFileName } from '../../../src/shared/schemas/order-import';
 import { regionOfCurrency } from '../../../src/shared/regions';
 import { useT } from '../../../src/client/i18n';
+import { saveJson } from '../../../src/client/download';
 import { toast } from '../../../src/client/toast';
 import { trpc, trpcClient } from '../../../src/client/trpc';
 import { Modal } from '../../../src/client/ui/Modal';
@@ -40,12 +41,7 @@ function useExportReport() {
     onSuccess: (report) => {
       const day = localIsoDate(new Date(report.date), regionOfCurrency(report.currency).timezone);
       const file = orderFileName(report.company, day, 'json', 'report');
-      const url = URL.createObjectURL(new Blob([JSON.stringify(report, null, 2)], { type: 'application/json' }));
-      const a = Object.assign(document.createElement('a'), { href: url, download: file });
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      saveJson(report, file);
       toast({ title: t('companyOrders.exported'), description: t('companyOrders.exportedText', { count: report.orders.length, file }), variant: 'success' });
     },
     onError: (err) => toast({ title: t('companyOrders.exportFailed'), description: err.message, variant: 'destructive' }),

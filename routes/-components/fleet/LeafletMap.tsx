@@ -83,5 +83,6 @@ export function LeafletMap({ tileUrl, attribution, riders, now, selected, onSele
     if (latlngs.length > 1) m.fitBounds(line.current.getBounds(), { padding: [40, 40], maxZoom: 15 });
   }, [route]);
 
-  return <div ref={el} role="region" aria-label={label} className="h-80 w-full rounded-box bg-base-200 sm:h-[28rem]" data-testid="fleet-map-canvas" />;
+  // Leaflet positions tiles and controls with physical left/top: keep its box left-to-right in Arabic.
+  return <div ref={el} dir="ltr" role="region" aria-label={label} className="h-80 w-full rounded-box bg-base-200 sm:h-[28rem]" data-testid="fleet-map-canvas" />;
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { money } from '../../../src/client/format';
+import { money, numericInput } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { OcrDialog } from '../../../src/client/ocr';
 import { toast } from '../../../src/client/toast';
@@ -103,11 +103,12 @@ function CashForm({
           name="amount"
           className={`input input-lg w-full tabular-nums ${error ? 'input-error' : ''}`}
           inputMode="decimal"
+          dir="ltr"
           autoComplete="off"
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby="cash-amount-hint"
-          onChange={(e) => { setText(e.target.value); setError(null); }}
+          onChange={(e) => { setText(numericInput(e.target.value)); setError(null); }}
         />
         <span id="cash-amount-hint" className={`block text-sm ${error ? 'text-error' : 'text-base-content/70'}`}>
           {error ?? t('riderDash.cash.amountHint', { amount: money(d.cashOnHand, d.currency) })}

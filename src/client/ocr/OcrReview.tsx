@@ -1,4 +1,5 @@
 import { useId, type FormEvent } from 'react';
+import { numericInput } from '../format';
 import type { MessageKey } from '../../shared/i18n';
 import type { Currency } from '../../shared/money';
 import type { OcrImageType, OcrResult, OcrRoi } from '../../shared/schemas/ocr';
@@ -56,7 +57,8 @@ export function OcrReview({ type, currency, shot, result, why, text, error, savi
           autoComplete="off"
           autoFocus={why !== 'read'}
           value={text}
-          onChange={(e) => onText(e.target.value)}
+          dir="ltr"
+          onChange={(e) => onText(numericInput(e.target.value))}
           aria-invalid={error ? true : undefined}
           aria-describedby={noteId}
           data-testid="ocr-value"

@@ -1,4 +1,4 @@
-import { translate } from '../i18n';
+import { getLocale, translate } from '../i18n';
 import { toast } from '../toast';
 import { hasIndexedDb, idbStore } from './idb';
 import { memoryStore } from './memory-store';
@@ -7,7 +7,7 @@ import type { OutboxEntry, OutboxWrite, Outcome } from './types';
 
 export type { OutboxEntry, OutboxWrite, Outcome } from './types';
 
-const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('en', key, params);
+const t = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate(getLocale(), key, params);
 
 /** Spec section 8: session expired on /app → /login?redirect=/app. */
 export const LOGIN_AGAIN = '/login?redirect=/app';

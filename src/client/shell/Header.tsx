@@ -5,6 +5,7 @@ import { useT } from '../i18n';
 import { useSession } from '../session';
 import { Icon } from '../ui/Icon';
 import { roleLabelKey } from '../ui/RoleBadges';
+import { LanguageSwitch, useAccountLocale } from './LanguageSwitch';
 import { useTheme } from './theme';
 
 const ROLE_LINK: Record<string, MessageKey> = { '/admin': 'nav.admin', '/company': 'nav.company', '/rider': 'nav.rider' };
@@ -14,7 +15,7 @@ function Brand() {
   return (
     <Link to="/" className="flex items-center gap-2 text-lg font-bold" data-testid="brand">
       <img src="/favicon.svg" alt="" className="size-8" width={32} height={32} />
-      <span>{t('app.name')}</span>
+      <span className="whitespace-nowrap">{t('app.name')}</span>
     </Link>
   );
 }
@@ -24,6 +25,7 @@ export function Header() {
   const t = useT();
   const { user } = useSession();
   const { theme, toggle } = useTheme();
+  useAccountLocale();
   const links: { to: string; label: MessageKey }[] = user
     ? [
         { to: '/', label: 'nav.home' },
@@ -49,7 +51,8 @@ export function Header() {
             </li>
           ))}
         </ul>
-        <div className="ms-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-1 sm:gap-2">
+          <LanguageSwitch />
           <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('theme.toggle')} onClick={toggle}>
             <Icon name={theme === 'kwt' ? 'moon' : 'sun'} />
           </button>

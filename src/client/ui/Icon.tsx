@@ -37,13 +37,20 @@ const PATHS = {
   cloudOff: 'M3 3l18 18M8 19h9a4 4 0 0 0 1.6-7.7A6 6 0 0 0 8.5 7.3M5.5 9.7A4.5 4.5 0 0 0 7 19',
   lifebuoy: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18Zm0-5a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm-6.4 2.4 3.6-3.6m5.6-5.6 3.6-3.6m0 12.8-3.6-3.6M9.2 9.2 5.6 5.6',
   globe: 'M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18ZM3 12h18M12 3c2.5 2.5 3.5 5.5 3.5 9s-1 6.5-3.5 9c-2.5-2.5-3.5-5.5-3.5-9s1-6.5 3.5-9Z',
+  send: 'M4 12 20 4l-4 16-4-7-8-1Zm8 1 8-9',
+  ticket: 'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v3a2 2 0 0 0 0 4v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-3a2 2 0 0 0 0-4V7Zm11-2v14',
+  copy: 'M9 9h11v11H9V9Zm-4 6H4V4h11v1',
+  key: 'M8 20a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm2.8-6.8L20 4m-3 3 2.5 2.5M14.5 9.5 17 12',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
+/** Icons that point a way (send, log out): mirrored in right-to-left layouts. */
+export const DIRECTIONAL: ReadonlySet<IconName> = new Set<IconName>(['send', 'logout']);
+
 export function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg viewBox="0 0 24 24" className={DIRECTIONAL.has(name) ? `${className} rtl:-scale-x-100` : className} fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d={PATHS[name]} />
     </svg>
   );

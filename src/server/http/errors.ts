@@ -2,10 +2,12 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+import { localizeText } from '../../shared/i18n';
 import { DomainError } from '../errors';
 
 /** The one REST error shape. `success`/`message` keep the spec's login contract. */
-export function errorBody(code: ErrorCode, message: string, field?: string) {
+export function errorBody(code: ErrorCode, english: string, field?: string) {
+  const message = localizeText(english);
   return { success: false as const, message, error: { code, message, ...(field ? { field } : {}) } };
 }
 

@@ -1,14 +1,9 @@
 import { toMinor, type Currency } from '../../shared/money';
 import type { OcrImageType } from '../../shared/schemas/ocr';
+import { normalizeDigits } from '../../shared/digits';
 
 /** Arabic-Indic (٠-٩, U+0660) and Eastern Arabic-Indic (۰-۹, U+06F0) digits, and the Arabic decimal separator, as ASCII. */
-export function normalizeDigits(text: string): string {
-  return text
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/\u066B/g, '.')
-    .replace(/\u066C/g, ',');
-}
+export { normalizeDigits };
 
 /** An odometer reading in whole km: the longest run of 3–7 digits (also trying with the spaces between digit groups removed). */
 export function parseOdometer(text: string): number | null {

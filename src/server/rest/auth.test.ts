@@ -36,6 +36,7 @@ describe('POST /api/auth/login', () => {
         role: 'rider',
         companyName: 'Alpha Couriers',
         roleData: { id: w.riderA.id },
+        locale: 'en',
       },
     });
     const cookie = setCookieFor(res, 'kwt_session');
@@ -173,6 +174,7 @@ describe('GET /api/auth/user', () => {
       role: 'rider',
       companyName: 'Beta Express',
       roleData: { id: w.riderB.id },
+      locale: 'en',
     });
   });
 
@@ -187,6 +189,7 @@ describe('GET /api/auth/user', () => {
       role: 'company',
       companyName: 'Beta Express',
       roleData: { id: w.companyB.id },
+      locale: 'en',
     });
   });
 

@@ -115,6 +115,18 @@ const ROWS: { method: 'GET' | 'POST'; label: string; path: () => string; body?: 
   { method: 'POST', label: '/api/rider/orders/:orderId/status', path: () => '/api/rider/orders/none/status', body: () => ({ status: 'picked_up' }), status: { signedOut: 401, riderA: 404, riderB: 404, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
   { method: 'GET', label: '/api/track/:code', path: () => `/api/track/${trackCode}`, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
   { method: 'POST', label: '/api/contact/submit', path: () => '/api/contact/submit', body: () => contact, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
+  { method: 'POST', label: '/api/ai/chat', path: () => '/api/ai/chat', body: () => ({ message: 'Hi', customerData: {}, conversationHistory: [] }), status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
+  // The same path with the Support page's body (userId / userRole): signed-in users only.
+  { method: 'POST', label: '/api/ai/chat (support)', path: () => '/api/ai/chat', body: () => ({ message: 'help', userId: w.admin.id, userRole: 'admin', conversationHistory: [] }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
+  { method: 'POST', label: '/api/notify-email', path: () => '/api/notify-email', body: () => ({ customerData: { name: 'Shim Lead', company: 'Shim Co', email: 'lead@shim.example' }, source: 'chat-widget' }), status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
+  { method: 'POST', label: '/api/ai/analysis', path: () => '/api/ai/analysis', body: () => ({ type: 'hr', timeframe: 'monthly' }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
+  {
+    method: 'GET',
+    label: '/api/ai/download-report/:userId',
+    path: () => `/api/ai/download-report/${w.managerA.id}`,
+    status: { signedOut: 401, riderA: 403, riderB: 403, companyA: 200, companyB: 403, admin: 200 },
+    forbidden: 'Access denied: you may only download your own report',
+  },
 ];
 
 function send(row: (typeof ROWS)[number], cookie?: string) {

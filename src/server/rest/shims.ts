@@ -11,6 +11,8 @@ interface Shim {
   method: 'get' | 'post';
   path: string;
   call: (caller: Caller, input: Input) => Promise<unknown>;
+  /** Answer the result as a JSON file download with this name (as rest/report-downloads.ts does). */
+  attachment?: (result: unknown) => string;
 }
 
 const obj = (body: unknown) => (body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {});
@@ -52,6 +54,20 @@ export const SHIMS: Shim[] = [
   { method: 'post', path: '/rider/duty/break/end', call: (c, i) => c.rider.breakEnd(i.body as never) },
   { method: 'get', path: '/rider/orders', call: (c) => c.rider.orders() },
   { method: 'post', path: '/rider/orders/:orderId/status', call: (c, i) => c.rider.setOrderStatus({ ...obj(i.body), orderId: i.params.orderId } as never) },
+  { method: 'post', path: '/ai/analysis', call: (c, i) => c.ai.analysis(i.body as never) },
+  // One path, two callers (spec section 7): the Support page sends userId/userRole, the visitor widget never does.
+  {
+    method: 'post',
+    path: '/ai/chat',
+    call: (c, i) => ('userId' in obj(i.body) || 'userRole' in obj(i.body) ? c.ai.supportChat(i.body as never) : c.ai.salesChat(i.body as never)),
+  },
+  { method: 'post', path: '/notify-email', call: (c, i) => c.ai.notifyEmail(i.body as never) },
+  {
+    method: 'get',
+    path: '/ai/download-report/:userId',
+    call: (c, i) => c.ai.downloadReport({ userId: i.params.userId ?? '' }),
+    attachment: (report) => (report as { fileName: string }).fileName,
+  },
 ];
 
 async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
@@ -84,7 +100,14 @@ export function restShims() {
         body = mapped.body;
         if (mapped.retryAfter) resHeaders.set('Retry-After', String(mapped.retryAfter));
       }
-      const res = c.json(body ?? null, status as 200);
+      const res =
+        shim.attachment && status === 200
+          ? c.body(JSON.stringify(body, null, 2), 200, {
+              'Content-Type': 'application/json; charset=utf-8',
+              'Content-Disposition': `attachment; filename="${shim.attachment(body)}"`,
+              'X-Content-Type-Options': 'nosniff',
+            })
+          : c.json(body ?? null, status as 200);
       resHeaders.forEach((value, key) => res.headers.append(key, value));
       return res;
     });

@@ -1,7 +1,7 @@
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, orders, riders } from '../../../db/schema';
-import { fromMinor, toMinor } from '../../shared/money';
+import { aedToKwdMinor, fromMinor } from '../../shared/money';
 import { DAY_MS, startOfDayInZone } from '../../shared/time';
 
 export const ACTIVE_WINDOW_MS = 10 * 60 * 1000;
@@ -47,7 +47,7 @@ export async function adminStats(db: Db, aedToKwd: number, now = new Date()): Pr
 
   let revenueFils = 0;
   for (const row of revenueRows) {
-    revenueFils += row.currency === 'KWD' ? row.fees : toMinor(fromMinor(row.fees, 'AED') * aedToKwd, 'KWD');
+    revenueFils += row.currency === 'KWD' ? row.fees : aedToKwdMinor(row.fees, aedToKwd);
   }
   const finished = completion?.finished ?? 0;
   return {

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { companies, orders, riders } from '../../../db/schema';
 import { fromMinor } from '../../shared/money';
 import { REGIONS } from '../../shared/regions';
-import { DAY_MS, startOfDayInZone, zoneOffsetMinutes } from '../../shared/time';
+import { DAY_MS, startOfMonthInZone } from '../../shared/time';
 import { notFound } from '../errors';
 
 /** The company's own profile, as its portal needs it. */
@@ -11,13 +11,6 @@ export async function companyProfile(db: Db, companyId: string) {
   const c = await db.query.companies.findFirst({ where: eq(companies.id, companyId) });
   if (!c) throw notFound('Company not found');
   return { id: c.id, name: c.name, email: c.email, region: c.region, currency: c.currency, sheetUrl: c.sheetUrl, active: c.active };
-}
-
-/** First instant of the calendar month containing `now`, in the zone. */
-function startOfMonthInZone(now: Date, timeZone: string): Date {
-  const local = new Date(now.getTime() + zoneOffsetMinutes(timeZone, now) * 60_000);
-  const firstLocalNoon = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1, 12));
-  return startOfDayInZone(firstLocalNoon, timeZone);
 }
 
 /**

@@ -1,9 +1,32 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { contactMessages } from '../../../db/schema';
+import { t } from '../../shared/i18n';
 import type { ContactInput } from '../../shared/schemas/contact';
+import type { Env } from '../env';
+import { salesMail, sendToSales } from './mailer';
+import { hitRateLimit, perMinute } from './rate-limit';
 
-/** Keep every contact message; the sales team reads them in the admin portal. */
-export async function submitContact(db: Db, input: ContactInput) {
-  const [row] = await db.insert(contactMessages).values(input).returning({ id: contactMessages.id });
+export const contactMail = ({ name, email, phone, company, inquiryType, preferredContact, message }: ContactInput, at: Date) =>
+  salesMail({
+    subject: t('mail.contact.subject', { inquiryType, name }),
+    intro: t('mail.contact.intro'),
+    replyTo: email,
+    fields: { name, email, phone, company, inquiryType, preferredContact },
+    at,
+    message,
+  });
+
+/**
+ * Keep every contact message (admins read them in the portal) and e-mail it to the sales inbox when
+ * SMTP is configured; a failed e-mail leaves emailed_at empty and the submission still succeeds.
+ */
+export async function submitContact(db: Db, config: Env, input: ContactInput, opts: { ip: string }, now = new Date()) {
+  // It sends e-mail: the same per-IP limit as the public chat and leads.
+  hitRateLimit(db, perMinute('contact', config.CHAT_MAX_PER_MINUTE), opts.ip, now.getTime());
+  const [row] = await db.insert(contactMessages).values({ ...input, createdAt: now }).returning({ id: contactMessages.id });
+  if (await sendToSales(config, contactMail(input, now))) {
+    await db.update(contactMessages).set({ emailedAt: now }).where(eq(contactMessages.id, row!.id));
+  }
   return { success: true as const, id: row!.id };
 }

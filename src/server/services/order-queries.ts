@@ -9,11 +9,15 @@ import { likePattern, paged, pageWindow } from './paging';
 
 const dayStart = (iso: string) => startOfDayInZone(new Date(`${iso}T12:00:00Z`), 'Asia/Kuwait');
 
-/** Orders filtered and paged on the server; `companyId` from the scope always wins over the filter. */
-export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: string | null) {
+/**
+ * Orders filtered and paged on the server; `companyId` from the scope always wins over the filter.
+ * `riderId` narrows to one rider's orders (a rider's own scope, or a filter).
+ */
+export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: string | null, riderId: string | null = null) {
   const where: SQL[] = [];
   const companyId = scopeCompanyId ?? input.companyId;
   if (companyId) where.push(eq(orders.companyId, companyId));
+  if (riderId) where.push(eq(orders.riderId, riderId));
   if (input.status) where.push(eq(orders.status, input.status));
   if (input.source) where.push(eq(orders.source, input.source));
   if (input.region) where.push(eq(companies.region, input.region));

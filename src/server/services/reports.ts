@@ -2,7 +2,7 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizz
 import type { Db } from '../../../db/client';
 import { cashSubmissions, companies, newId, orders, reports, riders } from '../../../db/schema';
 import { t } from '../../shared/i18n';
-import { fromMinor, toDecimalString, toMinor, type Currency } from '../../shared/money';
+import { aedToKwdMinor, toDecimalString, type Currency } from '../../shared/money';
 import { requiredPrivilege, type Role } from '../../shared/permissions';
 import { REGION_IDS, REGIONS, type RegionId } from '../../shared/regions';
 import {
@@ -226,7 +226,7 @@ export async function buildReport(db: Db, companyId: string | null, period: Repo
       KWD: money(KWD, 'KWD'),
       AED: money(AED, 'AED'),
       // As the dashboard does it: the AED sum converted once, then rounded to fils.
-      totalKwd: money(KWD + toMinor(fromMinor(AED, 'AED') * aedToKwd, 'KWD'), 'KWD'),
+      totalKwd: money(KWD + aedToKwdMinor(AED, aedToKwd), 'KWD'),
     },
     cash: cash.map(named).sort((a, b) => b.outstanding.minor - a.outstanding.minor || a.name.localeCompare(b.name)) satisfies ReportCashRow[],
     riders: productivity

@@ -39,7 +39,13 @@ export async function loadSessionUser(db: Db, userId: string): Promise<SessionUs
     role,
     companyName,
     roleData: { id: roleId },
+    locale: user.locale === 'ar' ? 'ar' : 'en',
   };
+}
+
+/** The language switch, stored on the account. */
+export async function setUserLocale(db: Db, userId: string, locale: 'en' | 'ar'): Promise<void> {
+  await db.update(users).set({ locale }).where(eq(users.id, userId));
 }
 
 export async function findUserByEmail(db: Db, email: string) {

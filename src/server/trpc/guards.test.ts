@@ -51,6 +51,17 @@ const orderOfA = async () => (await callers.companyA.company.createOrder(company
 const hook = () => ({ url: `https://203.0.113.10/guard/${++seq}`, events: ['order.created' as const] });
 let aHook: Promise<string> | undefined;
 const hookOfA = () => (aHook ??= callers.companyA.company.webhookCreate(hook()).then((r) => r.endpoint.id));
+/** Support tickets: one opened by rider A; only A and an admin see it. */
+let aTicket: Promise<string> | undefined;
+const ticketOfA = () => (aTicket ??= callers.riderA.contact.tickets.create({ subject: 'Guard ticket', body: 'Scanner freezes' }).then((t) => t.id));
+const TICKET_HIDDEN = ['NOT_FOUND', 'Ticket not found'] as const;
+const ticketAuthor = { signedOut: OUT, riderA: 'ok', riderB: TICKET_HIDDEN, companyA: TICKET_HIDDEN, companyB: TICKET_HIDDEN, admin: 'ok' } as const;
+const REPORT_OWN = 'Access denied: you may only download your own report';
+const signedIn = { signedOut: OUT, riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' } as const;
+/** API tokens: one of rider A's, made once; someone else's is NOT_FOUND (an admin may revoke it). */
+let riderAToken: Promise<string> | undefined;
+const tokenOfRiderA = () => (riderAToken ??= callers.riderA.auth.apiTokenCreate({ name: 'Rider A laptop' }).then((r) => r.apiToken.id));
+const TOKEN_HIDDEN = ['NOT_FOUND', 'API token not found'] as const;
 const trackingCodeOfA = async () => (await callers.admin.admin.orderDetail({ id: (await callers.admin.admin.createOrder(order())).order.id })).trackingCode!;
 const companyOnly = { signedOut: OUT, riderA: no(DENIED.company), riderB: no(DENIED.company), companyA: 'ok', companyB: 'ok', admin: no(DENIED.company) } as const;
 const riderOnly = { signedOut: OUT, riderA: 'ok', riderB: 'ok', companyA: no(DENIED.rider), companyB: no(DENIED.rider), admin: no(DENIED.rider) } as const;
@@ -234,10 +245,37 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
     call: (c) => c.ai.leads(),
     expect: { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' },
   },
+  { name: 'ai.analysis', call: (c) => c.ai.analysis({ type: 'legal', timeframe: 'monthly' }), expect: signedIn },
+  { name: 'ai.salesChat', call: (c) => c.ai.salesChat({ message: 'Hi' }), expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' } },
+  { name: 'ai.supportChat', call: (c) => c.ai.supportChat({ message: 'help' }), expect: signedIn },
+  {
+    name: 'ai.notifyEmail',
+    call: (c) => c.ai.notifyEmail({ customerData: { name: 'Guard Lead', company: 'Guard Co', email: 'lead@guard.example' } }),
+    expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
+  },
+  {
+    name: 'ai.downloadReport (of rider A)',
+    call: (c) => c.ai.downloadReport({ userId: w.riderA.user.id }),
+    expect: { signedOut: OUT, riderA: 'ok', riderB: no(REPORT_OWN), companyA: no(REPORT_OWN), companyB: no(REPORT_OWN), admin: 'ok' },
+  },
   {
     name: 'contact.submit',
     call: (c) => c.contact.submit(contact),
     expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
+  },
+  { name: 'contact.messages', call: (c) => c.contact.messages(), expect: adminOnly },
+  { name: 'contact.tickets.list', call: (c) => c.contact.tickets.list(), expect: signedIn },
+  { name: 'contact.tickets.create', call: (c) => c.contact.tickets.create({ subject: 'Help', body: 'Please', priority: 'low' }), expect: signedIn },
+  { name: 'contact.tickets.byId', call: async (c) => c.contact.tickets.byId({ id: await ticketOfA() }), expect: ticketAuthor },
+  { name: 'contact.tickets.comment', call: async (c) => c.contact.tickets.comment({ ticketId: await ticketOfA(), body: 'Any news?' }), expect: ticketAuthor },
+  { name: 'contact.tickets.setStatus', call: async (c) => c.contact.tickets.setStatus({ ticketId: await ticketOfA(), status: 'resolved' }), expect: ticketAuthor },
+  { name: 'auth.setLocale', call: (c) => c.auth.setLocale({ locale: 'en' }), expect: signedIn },
+  { name: 'auth.apiTokens', call: (c) => c.auth.apiTokens(), expect: signedIn },
+  { name: 'auth.apiTokenCreate', call: (c) => c.auth.apiTokenCreate({ name: 'Guard token' }), expect: signedIn },
+  {
+    name: 'auth.apiTokenRevoke (a token of rider A)',
+    call: async (c) => c.auth.apiTokenRevoke({ id: await tokenOfRiderA() }),
+    expect: { signedOut: OUT, riderA: 'ok', riderB: TOKEN_HIDDEN, companyA: TOKEN_HIDDEN, companyB: TOKEN_HIDDEN, admin: 'ok' },
   },
   {
     name: 'auth.login',

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Permission } from '../../shared/permissions';
 import { can, requiredPrivilege } from '../../shared/permissions';
-import { t as msg } from '../../shared/i18n';
+import { localizeText, t as msg } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import type { AppContext } from './context';
 
@@ -13,7 +13,8 @@ const t = initTRPC.context<AppContext>().create({
     const cause = error.cause;
     const zodIssue = cause instanceof ZodError ? cause.issues[0] : undefined;
     const field = zodIssue ? zodIssue.path.join('.') : cause instanceof DomainError ? cause.field : undefined;
-    const message = zodIssue ? `${field ? `${field}: ` : ''}${zodIssue.message}` : shape.message;
+    // Messages are rendered in the request's language (English texts of the catalog are looked up).
+    const message = zodIssue ? `${field ? `${field}: ` : ''}${localizeText(zodIssue.message)}` : localizeText(shape.message);
     return { ...shape, message, data: { ...shape.data, field, stack: undefined } };
   },
 });

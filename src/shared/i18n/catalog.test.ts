@@ -6,13 +6,68 @@ import { en } from './en';
 import { publicPages } from './en/public';
 import { rider } from './en/rider';
 import { shell } from './en/shell';
+import { analysis } from './en/analysis';
+import { assistant } from './en/assistant';
+import { mcpTokens } from './en/mcp';
+import { support } from './en/support';
 
 test('no key is defined in two catalog files (a spread would silently keep only one)', () => {
-  const parts = [shell, publicPages, auth, admin, rider, company];
+  const parts = [shell, publicPages, auth, admin, rider, company, assistant, support, analysis, mcpTokens];
   const total = parts.reduce((n, p) => n + Object.keys(p).length, 0);
   expect(total).toBe(Object.keys(en).length);
 });
 
 test('every message is a non-empty string', () => {
   for (const [key, value] of Object.entries(en)) expect([key, typeof value === 'string' && value.length > 0]).toEqual([key, true]);
+});
+
+import { ar } from './ar';
+import { localeFromAcceptLanguage, localizeText, parseLocale, resolveLocale, setLocaleSource, t as tr, translate } from '.';
+
+const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+
+test('every English key has Arabic text with the same {placeholders} (fails until the Arabic catalog is complete)', () => {
+  const arabic = ar as Partial<Record<string, string>>;
+  const missing = Object.keys(en).filter((k) => !arabic[k]?.trim());
+  const mismatched = Object.entries(en)
+    .filter(([k]) => arabic[k])
+    .filter(([k, v]) => placeholders(v).join() !== placeholders(arabic[k]!).join())
+    .map(([k]) => k);
+  const extra = Object.keys(arabic).filter((k) => !(k in en));
+  expect({ missing: missing.length, mismatched, extra, firstMissing: missing.slice(0, 10) }).toEqual({ missing: 0, mismatched: [], extra: [], firstMissing: [] });
+});
+
+test('translate falls back to English for a key Arabic lacks, and fills placeholders', () => {
+  expect(translate('en', 'login.success.text', { firstName: 'Ali' })).toBe('Welcome back, Ali!');
+  const arText = (ar as Partial<Record<string, string>>)['login.success.text'];
+  expect(translate('ar', 'login.success.text', { firstName: 'Ali' })).toBe((arText || en['login.success.text']).replace('{firstName}', 'Ali'));
+  expect(translate('ar', 'no.such.key' as never)).toBe('no.such.key');
+});
+
+test('locale resolution: account, then explicit choice, then Accept-Language, then English', () => {
+  expect(parseLocale('ar-KW')).toBe('ar');
+  expect(parseLocale('EN_gb')).toBe('en');
+  expect(parseLocale('fr')).toBeNull();
+  expect(localeFromAcceptLanguage('fr-FR,ar;q=0.8,en;q=0.5')).toBe('ar');
+  expect(localeFromAcceptLanguage('en-US,en;q=0.9,ar;q=0.8')).toBe('en');
+  expect(localeFromAcceptLanguage('ar;q=0,en;q=0.1')).toBe('en');
+  expect(localeFromAcceptLanguage('de, fr')).toBeNull();
+  expect(resolveLocale({ user: 'ar', chosen: 'en', browser: 'en' })).toBe('ar');
+  expect(resolveLocale({ user: null, chosen: 'ar', browser: 'en' })).toBe('ar');
+  expect(resolveLocale({ chosen: 'xx', browser: 'ar-AE,en;q=0.5' })).toBe('ar');
+  expect(resolveLocale({})).toBe('en');
+});
+
+test('t() follows the locale source; English catalog texts are localized by lookup and by template', () => {
+  try {
+    setLocaleSource(() => 'ar');
+    expect(tr('nav.home')).toBe(translate('ar', 'nav.home'));
+    expect(localizeText('Invalid credentials. Please check your email and password.')).toBe(translate('ar', 'login.failed.invalid'));
+    expect(localizeText('Welcome back, Sara!')).toBe(translate('ar', 'login.success.text', { firstName: 'Sara' }));
+    expect(localizeText('not a catalog text')).toBe('not a catalog text');
+  } finally {
+    setLocaleSource(() => 'en');
+  }
+  expect(tr('nav.home')).toBe('Home');
+  expect(localizeText('Invalid credentials. Please check your email and password.')).toBe('Invalid credentials. Please check your email and password.');
 });

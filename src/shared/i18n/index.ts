@@ -1,18 +1,91 @@
+import { ar } from './ar';
 import { en, type MessageKey } from './en';
 
 export type { MessageKey };
 export type MessageParams = Record<string, string | number>;
 
-const catalogs = { en } as const;
-export type Locale = keyof typeof catalogs;
+/** Arabic may still lack keys while it is being filled: a missing one falls back to English. */
+export const catalogs: Record<'en' | 'ar', Partial<Record<MessageKey, string>>> = { en, ar };
+export type Locale = 'en' | 'ar';
+export const LOCALES = ['en', 'ar'] as const satisfies readonly Locale[];
+export const DEFAULT_LOCALE: Locale = 'en';
+/** The cookie the client sets when the language is switched; the server reads it for signed-out requests. */
+export const LOCALE_COOKIE = 'lang';
 
 /** Render a catalog message, filling {placeholders}. */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const template: string = catalogs[locale][key] ?? en[key] ?? key;
+  const template: string = catalogs[locale]?.[key] || en[key] || key;
   if (!params) return template;
-  return template.replace(/\{(\w+)\}/g, (m, name: string) =>
-    name in params ? String(params[name]) : m,
-  );
+  return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
-export const t = (key: MessageKey, params?: MessageParams) => translate('en', key, params);
+/** 'ar', 'ar-KW', 'AR_ae' → 'ar'; 'en-GB' → 'en'; anything else → null. */
+export function parseLocale(value: string | null | undefined): Locale | null {
+  const base = value?.trim().toLowerCase().split(/[-_]/)[0];
+  return base === 'ar' || base === 'en' ? base : null;
+}
+
+/** The best supported language of an Accept-Language header (by q, then order), or null. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
+  if (!header) return null;
+  const ranked = header
+    .split(',')
+    .map((part, i) => {
+      const [tag, ...rest] = part.trim().split(';');
+      const q = rest.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { locale: parseLocale(tag), q: q === undefined ? 1 : Number(q), i };
+    })
+    .filter((r) => r.locale && r.q > 0)
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  return ranked[0]?.locale ?? null;
+}
+
+/** The signed-in user's stored language wins, then the explicit choice (cookie/storage), then the browser's. */
+export function resolveLocale(sources: { user?: string | null; chosen?: string | null; browser?: string | null }): Locale {
+  return parseLocale(sources.user) ?? parseLocale(sources.chosen) ?? localeFromAcceptLanguage(sources.browser) ?? DEFAULT_LOCALE;
+}
+
+/** Where `t()` learns the current language: the request's on the server, the UI's in the browser. */
+let localeSource: () => Locale = () => DEFAULT_LOCALE;
+export function setLocaleSource(source: () => Locale): void {
+  localeSource = source;
+}
+export const currentLocale = (): Locale => localeSource();
+
+export const t = (key: MessageKey, params?: MessageParams) => translate(currentLocale(), key, params);
+
+type Pattern = { key: MessageKey; re: RegExp; names: string[] };
+let exact: Map<string, MessageKey> | undefined;
+let patterns: Pattern[] | undefined;
+
+function buildIndex() {
+  exact = new Map();
+  patterns = [];
+  for (const [key, text] of Object.entries(en) as [MessageKey, string][]) {
+    if (!exact.has(text)) exact.set(text, key);
+    const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+    const literal = text.replace(/\{\w+\}/g, '');
+    if (!names.length || literal.trim().length < 8) continue;
+    const source = text
+      .split(/\{\w+\}/)
+      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('(.+?)');
+    patterns.push({ key, re: new RegExp(`^${source}$`, 's'), names });
+  }
+}
+
+/**
+ * An English catalog text (a server message, a validation message) in `locale`: exact texts by
+ * lookup, texts with {placeholders} by matching the template. Text outside the catalog stays as is.
+ */
+export function localizeText(text: string, locale: Locale = currentLocale()): string {
+  if (locale === 'en' || !text) return text;
+  if (!exact) buildIndex();
+  const key = exact!.get(text);
+  if (key) return translate(locale, key);
+  for (const p of patterns!) {
+    const m = p.re.exec(text);
+    if (m) return translate(locale, p.key, Object.fromEntries(p.names.map((n, i) => [n, m[i + 1]!])));
+  }
+  return text;
+}

@@ -24,4 +24,9 @@ export interface SessionUser {
   role: (typeof ROLES)[number];
   companyName: string | null;
   roleData: { id: string | null };
+  /** The UI language stored on the account ('en' until the user switches). */
+  locale: 'en' | 'ar';
 }
+
+/** auth.setLocale: the language switch, remembered on the account. */
+export const setLocaleInput = z.object({ locale: z.enum(['en', 'ar']) });

@@ -4,12 +4,13 @@ import { useT } from '../../../../src/client/i18n';
 import { AuditTable } from './AuditTable';
 import { CashTable } from './CashTable';
 import { CompaniesTable } from './CompaniesTable';
+import { InboxTable } from './InboxTable';
 import { OrdersTable } from './OrdersTable';
 import { RidersTable } from './RidersTable';
 
-const TABS = ['orders', 'riders', 'companies', 'cash', 'audit'] as const;
+const TABS = ['orders', 'riders', 'companies', 'cash', 'inbox', 'audit'] as const;
 type Tab = (typeof TABS)[number];
-const VIEW: Record<Tab, () => React.JSX.Element> = { orders: OrdersTable, riders: RidersTable, companies: CompaniesTable, cash: CashTable, audit: AuditTable };
+const VIEW: Record<Tab, () => React.JSX.Element> = { orders: OrdersTable, riders: RidersTable, companies: CompaniesTable, cash: CashTable, inbox: InboxTable, audit: AuditTable };
 
 /** The admin's oversight tables under the stat cards. */
 export function OversightTabs() {

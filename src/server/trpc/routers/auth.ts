@@ -1,9 +1,11 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { loginInput } from '../../../shared/schemas/auth';
+import { loginInput, setLocaleInput } from '../../../shared/schemas/auth';
+import { setUserLocale } from '../../services/users';
 import { clearSessionCookie, sessionCookie } from '../../http/cookies';
 import { login } from '../../services/auth';
 import { invalidateSession } from '../../services/sessions';
 import { authedProcedure, publicProcedure } from '../init';
+import { apiTokenProcedures } from './api-tokens';
 import { acceptInviteProcedure } from './company-fleet';
 
 export const authRouter = {
@@ -17,6 +19,11 @@ export const authRouter = {
     ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
     return { success: true as const, message: 'Login successful', user };
   }),
+  /** The language switch, remembered on the account; the next sign-in starts in it. */
+  setLocale: authedProcedure.input(setLocaleInput).mutation(async ({ ctx, input }) => {
+    await setUserLocale(ctx.db, ctx.user.id, input.locale);
+    return { locale: input.locale };
+  }),
   /** A rider's invitation link: set a password and be signed in, as login does. */
   acceptInvite: acceptInviteProcedure,
 
@@ -25,4 +32,6 @@ export const authRouter = {
     ctx.resHeaders.append('Set-Cookie', clearSessionCookie(ctx.secureCookies));
     return { success: true as const };
   }),
+  /** The user's API tokens for the MCP endpoint (/mcp). */
+  ...apiTokenProcedures,
 } satisfies TRPCRouterRecord;

@@ -8,7 +8,11 @@ import { auth } from './auth';
 import { admin } from './admin';
 import { rider } from './rider';
 import { company } from './company';
+import { assistant } from './assistant';
+import { support } from './support';
+import { analysis } from './analysis';
+import { mcpTokens } from './mcp';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens } as const;
 
 export type MessageKey = keyof typeof en;

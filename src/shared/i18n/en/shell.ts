@@ -44,6 +44,9 @@ export const shell = {
   'chat.greeting': 'Hello! I can tell you about KWT Delivery, our pricing and the regions we serve.',
   'chat.placeholder': 'Type your message...',
   'chat.send': 'Send',
+  'chat.inputLabel': 'Message to the assistant',
+  'chat.typing': 'The assistant is typing...',
+  'chat.expand': 'Expand chat',
 
   // Toasts
   'toast.close': 'Close',
@@ -56,4 +59,9 @@ export const shell = {
   'error.NOT_FOUND': 'Not found',
   'error.TOO_MANY_REQUESTS': 'Too many attempts. Please try again later.',
   'error.network': 'Network error. Please try again.',
+
+  // Language switch (the names are each language's own)
+  'lang.switch': 'Language: {language}. Switch to {other}',
+  'lang.name.en': 'English',
+  'lang.name.ar': 'العربية',
 } as const;

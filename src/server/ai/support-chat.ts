@@ -1,0 +1,73 @@
+import type { Db } from '../../../db/client';
+import { t } from '../../shared/i18n';
+import type { Analysis, SupportChatInput, SupportChatReply } from '../../shared/schemas/ai';
+import type { SessionUser } from '../../shared/schemas/auth';
+import type { Env } from '../env';
+import { askClaude, claudeClient, toMessages, type ToolCall } from './claude';
+import { recordExchange, supportConversation } from './conversations';
+import { analysisDownload, offlineSupportReply, reportDownload, runByName, type RunTool } from './support-offline';
+import { analysisTool, supportIntent, type SupportIntent } from './support-intent';
+import type { AiScope, AiTool } from './tool';
+import { scopeForUser } from '../services/analysis';
+import { toolsFor } from './tools';
+
+type Download = Pick<SupportChatReply, 'downloadUrl' | 'downloadTitle'>;
+
+export interface SupportDeps {
+  db: Db;
+  config: Env;
+  now?: Date;
+}
+
+function supportInstructions(scope: AiScope, now: Date): string {
+  return t('assistant.prompt.support', {
+    name: scope.displayName,
+    role: scope.role,
+    company: scope.companyName ? ` (${scope.companyName})` : '',
+    today: now.toISOString().slice(0, 10),
+  });
+}
+
+/** The download that goes with a Claude reply: the report link, or the analysis it (or we) ran. */
+async function claudeDownload(scope: AiScope, intent: SupportIntent, calls: ToolCall[], tools: readonly AiTool[], run: RunTool): Promise<Download> {
+  if (intent.kind === 'report') return reportDownload(scope);
+  if (intent.kind !== 'analysis') return {};
+  const name = analysisTool(intent.type);
+  const call = calls.find((c) => c.name === name && !c.isError);
+  const outcome = call ? { allowed: true as const, result: call.result } : await runByName(tools, run, name);
+  return outcome.allowed ? analysisDownload(outcome.result as Analysis) : {};
+}
+
+/**
+ * POST /api/ai/chat from the Support page: answers about the signed-in user's own data, through the
+ * same tools as the MCP server, run with the session's scope. The userId and userRole a client sends
+ * are ignored. Any failure is answered with the spec's 'I encountered an issue' apology.
+ */
+export async function supportChat(deps: SupportDeps, user: SessionUser, input: SupportChatInput): Promise<SupportChatReply> {
+  const { db, config } = deps;
+  const now = deps.now ?? new Date();
+  const scope = await scopeForUser(db, user);
+  const tools = toolsFor(scope);
+  const run: RunTool = (tool, toolInput) => tool.run(db, scope, toolInput as never, now, { aedToKwd: config.AED_TO_KWD_RATE });
+  const intent = supportIntent(input.message, scope.role);
+  let reply: SupportChatReply;
+  try {
+    const client = claudeClient(config);
+    if (!client) reply = await offlineSupportReply(scope, tools, intent, run);
+    else {
+      const answer = await askClaude(
+        client,
+        config.ANTHROPIC_MODEL,
+        { system: supportInstructions(scope, now), messages: toMessages(input.conversationHistory, input.message), tools, runTool: run },
+        config.AI_TIMEOUT_MS,
+      );
+      const download = await claudeDownload(scope, intent, answer.toolCalls, tools, run);
+      reply = { response: answer.text || t(`assistant.support.help.${scope.role}`), type: download.downloadUrl ? 'report' : 'text', ...download };
+    }
+  } catch (err) {
+    console.error('support chat failed', err);
+    reply = { response: t('assistant.support.error'), type: 'error' };
+  }
+  await recordExchange(db, await supportConversation(db, user.id), input.message, reply.response, reply.type, now);
+  return reply;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { t } from '../../shared/i18n';
+import type { Analysis, SupportChatReply } from '../../shared/schemas/ai';
+import { DomainError } from '../errors';
+import { analysisSummaryText } from '../services/analysis';
+import { describeResult } from './describe';
+import { analysisTool, type SupportIntent } from './support-intent';
+import type { AiScope, AiTool } from './tool';
+
+export type RunTool = (tool: AiTool, input: Record<string, unknown>) => Promise<unknown>;
+
+/** The manager report: GET /api/ai/download-report/{userId}, the signed-in user's own. */
+export const reportDownload = (scope: AiScope) => ({
+  downloadUrl: `/api/ai/download-report/${encodeURIComponent(scope.userId)}`,
+  downloadTitle: t('assistant.support.reportTitle'),
+});
+
+/** An analysis travels with the reply as a JSON data: URL, so the download is exactly what was shown. */
+export const analysisDownload = (analysis: Analysis) => ({
+  downloadUrl: `data:application/json;base64,${Buffer.from(JSON.stringify(analysis, null, 2)).toString('base64')}`,
+  downloadTitle: t(`analysis.type.${analysis.type}`),
+});
+
+export const reportText = (scope: AiScope) =>
+  t('assistant.support.report', { scope: scope.role === 'admin' ? t('analysis.scope.system') : (scope.companyName ?? scope.displayName) });
+
+/** Run a tool the way a model would: its input through its own schema (defaults filled in). */
+export async function runByName(tools: readonly AiTool[], run: RunTool, name: string, input: Record<string, unknown> = {}) {
+  const tool = tools.find((x) => x.name === name);
+  if (!tool) return { allowed: false as const };
+  return { allowed: true as const, result: await run(tool, z.object(tool.input).parse(input)) };
+}
+
+/**
+ * The built-in support assistant (no API key): the intent picks a tool, the tool answers for the
+ * caller's scope, and the answer is read out as text. A refusal from a tool (another company's data,
+ * a rider not found) is shown as it is.
+ */
+export async function offlineSupportReply(scope: AiScope, tools: readonly AiTool[], intent: SupportIntent, run: RunTool): Promise<SupportChatReply> {
+  switch (intent.kind) {
+    case 'help':
+      return { response: t(`assistant.support.help.${scope.role}`), type: 'text' };
+    case 'pick-analysis':
+      return { response: t('assistant.support.pickAnalysis'), type: 'text' };
+    case 'report':
+      return { response: reportText(scope), type: 'report', ...reportDownload(scope) };
+    default:
+  }
+  const name = intent.kind === 'analysis' ? analysisTool(intent.type) : intent.tool;
+  try {
+    const outcome = await runByName(tools, run, name, intent.kind === 'tool' ? intent.input : {});
+    if (!outcome.allowed) return { response: t('assistant.support.notAllowed'), type: 'text' };
+    if (intent.kind === 'analysis') {
+      const analysis = outcome.result as Analysis;
+      return { response: analysisSummaryText(analysis), type: 'report', ...analysisDownload(analysis) };
+    }
+    return { response: `${t(`assistant.support.topic.${intent.topic}`)}\n${describeResult(outcome.result)}`, type: 'text' };
+  } catch (err) {
+    if (err instanceof DomainError) return { response: err.message, type: 'text' };
+    throw err;
+  }
+}

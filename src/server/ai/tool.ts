@@ -1,0 +1,52 @@
+import type { z } from 'zod';
+import type { Db } from '../../../db/client';
+import type { Role } from '../../shared/permissions';
+import type { SessionUser } from '../../shared/schemas/auth';
+
+/**
+ * Who an assistant, an analysis or an MCP call acts for. Built on the server from the session or
+ * the API token, never from what a client says: a company sees only its own company, a rider only
+ * itself, an admin everything.
+ */
+export interface AiScope {
+  userId: string;
+  role: Role;
+  /** The company a company manager runs (or a rider works for); null for an admin. */
+  companyId: string | null;
+  /** The rider record of a rider; null otherwise. */
+  riderId: string | null;
+  displayName: string;
+  companyName: string | null;
+}
+
+export function scopeOf(user: SessionUser, riderCompanyId: string | null = null): AiScope {
+  return {
+    userId: user.id,
+    role: user.role,
+    companyId: user.role === 'company' ? user.roleData.id : user.role === 'rider' ? riderCompanyId : null,
+    riderId: user.role === 'rider' ? user.roleData.id : null,
+    displayName: `${user.firstName} ${user.lastName}`.trim() || user.email,
+    companyName: user.companyName,
+  };
+}
+
+/**
+ * One tool, shared by the Claude assistant (tool use), the offline assistant and the MCP server.
+ * `input` is a zod raw shape (what McpServer.registerTool takes); `run` enforces the scope itself.
+ */
+export interface AiTool<S extends z.ZodRawShape = z.ZodRawShape> {
+  name: string;
+  description: string;
+  input: S;
+  /** Roles that may call it at all; the scope narrows what they see. */
+  roles: readonly Role[];
+  run: (db: Db, scope: AiScope, input: z.infer<z.ZodObject<S>>, now?: Date, ctx?: ToolContext) => Promise<unknown>;
+}
+
+/** Settings from config a tool may need; the door passes them (absent: env.ts's defaults). */
+export interface ToolContext {
+  /** AED to KWD rate for system-wide KWD totals (AED_TO_KWD_RATE). */
+  aedToKwd: number;
+}
+
+export const defineTool = <S extends z.ZodRawShape>(tool: AiTool<S>): AiTool<S> => tool;

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { REGION_IDS } from '../../../shared/regions';
+import { ORDER_STATUSES } from '../../../shared/schemas/oversight';
+import { listOrders } from '../../services/order-queries';
+import { defineTool } from '../tool';
+import { pageShape, textQuery } from './context';
+import { companyWall, riderWall } from './scope';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+
+export const searchOrders = defineTool({
+  name: 'search_orders',
+  description:
+    'Search delivery orders, newest first, paged. Each row: id, createdAt (ISO 8601 UTC), status (pending, assigned, picked_up, delivered, cancelled, failed), priority, customerName, deliveryAddress, deliveryFee (a decimal number in the order\'s currency, KWD with 3 decimals or AED with 2), currency, company and rider. Scoped: an admin searches every company (optional companyId filter); a company only its own orders (another company\'s id is refused with an error); a rider only the orders assigned to it. Dates are calendar days in Asia/Kuwait, by creation.',
+  input: {
+    q: textQuery('customer name, phone and delivery address, or an exact order id'),
+    status: z.enum(ORDER_STATUSES).optional().describe('Only orders in this status.'),
+    companyId: z.string().max(40).optional().describe('Only this company\'s orders (admins; a company may pass only its own id).'),
+    riderId: z.string().max(40).optional().describe('Only orders assigned to this rider (must be a rider the caller may see).'),
+    region: z.enum(REGION_IDS).optional().describe('Only orders of companies in this region.'),
+    from: isoDate.optional().describe('First creation day, YYYY-MM-DD, inclusive.'),
+    to: isoDate.optional().describe('Last creation day, YYYY-MM-DD, inclusive.'),
+    ...pageShape,
+  },
+  roles: ['admin', 'company', 'rider'],
+  run: async (db, scope, { riderId, ...input }) => {
+    const companyId = companyWall(scope, input.companyId);
+    const rider = scope.role === 'rider' || riderId ? (await riderWall(db, scope, riderId)).id : null;
+    return listOrders(db, { ...input, companyId: companyId ?? undefined }, companyId, rider);
+  },
+});

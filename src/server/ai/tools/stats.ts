@@ -1,0 +1,23 @@
+import { adminStats } from '../../services/admin-stats';
+import { companyOverview } from '../../services/company-overview';
+import { riderDashboard } from '../../services/rider-day';
+import { defineTool } from '../tool';
+import { aedToKwdOf } from './context';
+import { companyWall, riderWall } from './scope';
+
+export const systemStats = defineTool({
+  name: 'system_stats',
+  description: [
+    'Headline figures for the caller\'s scope, computed live from the database.',
+    'Admin (scope "system"): totalRiders, totalCompanies, dailyOrders (created today, Asia/Kuwait day), totalRevenue (fees of orders delivered today, a KWD amount as a decimal number, AED converted at the configured rate), activeRiders (on duty and seen in the last 10 minutes), completionRate (percent of the last 30 days\' finished orders that were delivered).',
+    'Company (scope "company"): its own fleetSize, activeOrders (pending, assigned, picked up), monthlyRevenue (fees delivered this calendar month, decimal number in the company currency), successRate (percent delivered of delivered + failed, last 30 days).',
+    'Rider (scope "rider"): today\'s orders, completed orders, earnings, cash on hand and pending hand-overs (decimal numbers in the rider\'s currency) and the latest efficiency.',
+  ].join(' '),
+  input: {},
+  roles: ['admin', 'company', 'rider'],
+  run: async (db, scope, _input, now = new Date(), ctx) => {
+    if (scope.role === 'admin') return { scope: 'system' as const, ...(await adminStats(db, aedToKwdOf(ctx), now)), currency: 'KWD' as const };
+    if (scope.role === 'company') return { scope: 'company' as const, companyName: scope.companyName, ...(await companyOverview(db, companyWall(scope, undefined)!, now)) };
+    return { scope: 'rider' as const, riderName: scope.displayName, ...(await riderDashboard(db, (await riderWall(db, scope, undefined)).id, now)) };
+  },
+});

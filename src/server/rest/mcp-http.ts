@@ -1,0 +1,50 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { Db } from '../../../db/client';
+import { buildMcpServer } from '../../../mcp/server';
+import type { Env } from '../env';
+import { errorBody } from '../http/errors';
+import { originCheck } from '../http/security';
+import { scopeForUser } from '../services/analysis';
+import { authenticateApiToken, bearerToken } from '../services/api-tokens';
+
+export const MCP_PATH = '/mcp';
+const REALM = 'Bearer realm="kwt-delivery-mcp"';
+
+/**
+ * Streamable HTTP at /mcp, stateless: every POST gets its own server and transport, acting for the
+ * user of the bearer API token. No token, or a bad or revoked one: 401 with WWW-Authenticate. No
+ * sessions, so GET (a server event stream) and DELETE are 405. MCP clients send no Origin; a browser
+ * sending a foreign one is refused like every other state-changing request.
+ */
+export function mcpHttp(db: Db, env: Env) {
+  const app = new Hono();
+  app.use(MCP_PATH, originCheck({ appUrl: env.APP_URL, trustProxy: env.TRUST_PROXY }));
+  app.use(MCP_PATH, bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is larger than 1 MB'), 413) }));
+  app.all(MCP_PATH, async (c) => {
+    c.header('Cache-Control', 'no-store');
+    const token = bearerToken(c.req.header('authorization'));
+    const user = await authenticateApiToken(db, token);
+    if (!user) {
+      c.header('WWW-Authenticate', token ? `${REALM}, error="invalid_token"` : REALM);
+      const message = token ? 'The API token is invalid or has been revoked' : 'An API token is required: send Authorization: Bearer <token>';
+      return c.json(errorBody('UNAUTHORIZED', message), 401);
+    }
+    if (c.req.method !== 'POST') {
+      c.header('Allow', 'POST');
+      return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, send POST' }, id: null }, 405);
+    }
+    const server = buildMcpServer({ db, scope: await scopeForUser(db, user), ctx: { aedToKwd: env.AED_TO_KWD_RATE } });
+    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    await server.connect(transport);
+    try {
+      const res = await transport.handleRequest(c.req.raw);
+      res.headers.set('Cache-Control', 'no-store');
+      return res;
+    } finally {
+      await server.close();
+    }
+  });
+  return app;
+}

@@ -1,0 +1,16 @@
+/**
+ * The Arabic message catalog: the same keys as en/, one file per area. Modern Standard Arabic as
+ * Gulf logistics writes it; numbers, codes and Latin names stay left-to-right inside the text.
+ */
+import { shell } from './shell';
+import { publicPages } from './public';
+import { auth } from './auth';
+import { admin } from './admin';
+import { rider } from './rider';
+import { company } from './company';
+import { assistant } from './assistant';
+import { support } from './support';
+import { analysis } from './analysis';
+import { mcpTokens } from './mcp';
+
+export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens };

@@ -1,0 +1,30 @@
+import type { mcpTokens as en } from '../en/mcp';
+
+/** Arabic (Modern Standard, Gulf business usage) for en/mcp.ts: every key, same {placeholders}. */
+export const mcpTokens: Record<keyof typeof en, string> = {
+  'apiTokens.title': 'رموز API لعملاء الذكاء الاصطناعي',
+  'apiTokens.intro': 'اربط عميل ذكاء اصطناعي مثل Claude Desktop أو Cursor بـ KWT Delivery عبر خادم MCP الخاص به. يعمل الرمز باسمك: يرى بالضبط ما يراه حسابك، لا أكثر.',
+  'apiTokens.endpoint': 'نقطة اتصال MCP (Streamable HTTP)',
+  'apiTokens.new': 'رمز جديد',
+  'apiTokens.empty': 'لا توجد رموز بعد. أنشئ رمزًا لربط عميل ذكاء اصطناعي.',
+  'apiTokens.createTitle': 'رمز API جديد',
+  'apiTokens.name': 'اسم الرمز',
+  'apiTokens.namePlaceholder': 'مثال: Claude Desktop على حاسوبي المحمول',
+  'apiTokens.nameHint': 'لتتعرّف عليه لاحقًا في هذه القائمة.',
+  'apiTokens.created': 'تم إنشاء الرمز',
+  'apiTokens.failed': 'تعذّر حفظ الرمز',
+  'apiTokens.once.title': 'انسخ رمزك الآن',
+  'apiTokens.once.text': 'هذه هي المرة الوحيدة التي يُعرض فيها. احفظه في مكان آمن: أي شخص يملكه يستطيع قراءة بياناتك باسمك. إذا فقدته، فأبطِله وأنشئ رمزًا جديدًا.',
+  'apiTokens.once.header': 'يرسله عميل الذكاء الاصطناعي في الترويسة Authorization: Bearer <token>.',
+  'apiTokens.copy': 'نسخ',
+  'apiTokens.copied': 'تم النسخ',
+  'apiTokens.done': 'لقد نسخته',
+  'apiTokens.createdAt': 'أُنشئ {when}',
+  'apiTokens.lastUsed': 'آخر استخدام {when}',
+  'apiTokens.neverUsed': 'لم يُستخدم قط',
+  'apiTokens.active': 'نشط',
+  'apiTokens.revoked': 'مُبطَل',
+  'apiTokens.revoke': 'إبطال',
+  'apiTokens.revokeConfirm': 'إبطال "{name}"؟ سيتوقف فورًا أي عميل ذكاء اصطناعي يستخدمه عن العمل.',
+  'apiTokens.revokedToast': 'تم إبطال الرمز',
+};
