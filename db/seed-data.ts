@@ -27,6 +27,18 @@ export const UAE_ADDRESSES = [
   'Mirdif, Uptown Mirdif, Street 5, Villa 9, Dubai',
   'Al Qusais 2, Damascus Street, Building 4, Dubai',
 ];
+/** Structured Gulf addresses (issue 8) some demo orders deliver to: every tenth order, in turn. */
+export const KUWAIT_ADDRESS_PARTS = [
+  { country: 'KW', governorate: 'hawalli', area: 'salmiya', block: '10', street: '5', building: '12', floor: '3', flat: '7', paci: '12345678', landmark: 'Behind the Salmiya co-op', pin: { lat: 29.3346, lng: 48.0768 } },
+  { country: 'KW', governorate: 'hawalli', area: 'jabriya', block: '8', street: '101', building: '7', floor: '', flat: '', paci: '', landmark: 'Near Mubarak Al-Kabeer Hospital' },
+  { country: 'KW', governorate: 'ahmadi', area: 'mangaf', block: '2', street: '24', building: '15', floor: '1', flat: '4', paci: '', landmark: '' },
+  { country: 'KW', governorate: 'farwaniya', area: 'khaitan', block: '4', street: '68', building: '9', floor: '2', flat: '5', paci: '87654321', landmark: 'Opposite the mosque', pin: { lat: 29.2869, lng: 47.9731 } },
+] as const;
+export const UAE_ADDRESS_PARTS = [
+  { country: 'AE', emirate: 'dubai', area: 'al-barsha', street: '15', building: 'Al Zarooni Building 2', makani: '1234567890', landmark: 'Behind Mall of the Emirates', pin: { lat: 25.1135, lng: 55.2003 } },
+  { country: 'AE', emirate: 'dubai', area: 'dubai-marina', street: 'Al Marsa Street', building: 'Marina Heights', makani: '', landmark: 'Next to the tram stop' },
+  { country: 'AE', emirate: 'sharjah', area: 'al-majaz', street: 'Jamal Abdul Nasser St', building: 'Majaz Tower 3', makani: '', landmark: '' },
+] as const;
 export const KUWAIT_PICKUPS = ['Sultan Center, Salmiya', 'Lulu Hypermarket, Al Rai', 'Alghanim Electronics, Shuwaikh', 'Burger Boutique, Kuwait City', 'Boots Pharmacy, 360 Mall'];
 export const UAE_PICKUPS = ['Carrefour, Mall of the Emirates', 'Noon Warehouse, Al Quoz', 'Sharaf DG, Deira City Centre', 'Aster Pharmacy, Al Barsha', 'Spinneys, Jumeirah'];
 export const CUSTOMER_NAMES = [

@@ -1,5 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Currency } from '../src/shared/money';
+import { formatAddress } from '../src/shared/gulf/format';
+import type { AddressParts } from '../src/shared/schemas/address';
 import type { Db } from './client';
 import {
   cashSubmissions,
@@ -75,6 +77,11 @@ function buildOrders(rand: ReturnType<typeof prng>, co: CompanySeed, n: number, 
     const paymentMethod: OrderRow['paymentMethod'] = rand.next() < 0.6 ? 'cash' : rand.next() < 0.7 ? 'card' : 'prepaid';
     const goods = co.currency === 'KWD' ? rand.int(1, 40) * 500 : rand.int(20, 400) * 100;
     const customerName = rand.pick(data.CUSTOMER_NAMES);
+    // Every tenth order (from the fourth) delivers to a structured address, except today's finished ones (the
+    // newest delivered orders keep their "Area, Block …" text); no random draw, so the rest stays as it was.
+    const partsList: readonly AddressParts[] = co.currency === 'KWD' ? data.KUWAIT_ADDRESS_PARTS : data.UAE_ADDRESS_PARTS;
+    const structured = i % 10 === 3 && (daysAgo > 0 || status === 'assigned' || status === 'picked_up' || status === 'pending');
+    const parts = structured ? partsList[Math.floor(i / 10) % partsList.length]! : null;
     rows.push({
       companyId: co.id,
       riderId: status === 'pending' ? null : rand.pick(co.riderIds),
@@ -82,7 +89,9 @@ function buildOrders(rand: ReturnType<typeof prng>, co: CompanySeed, n: number, 
       customerPhone: `${co.phonePrefix}${rand.int(10_000_000, 99_999_999)}`.slice(0, co.phonePrefix.length + (co.currency === 'KWD' ? 8 : 9)),
       customerEmail: `${customerName.toLowerCase().replace(/[^a-z]+/g, '.')}@example.com`,
       pickupAddress: rand.pick(co.pickups),
-      deliveryAddress: rand.pick(co.addresses),
+      // The free-text address is drawn either way, keeping the random sequence of the other fields.
+      deliveryAddress: ((freeText: string) => (parts ? formatAddress(parts, 'en') : freeText))(rand.pick(co.addresses)),
+      deliveryAddressParts: parts,
       itemDescription: rand.pick(data.ITEMS),
       deliveryFeeMinor: fee,
       codAmountMinor: paymentMethod === 'cash' ? goods + fee : 0,

@@ -7,6 +7,7 @@ import { PortalGuard } from '../src/client/shell/PortalGuard';
 import { CompanyDataButton } from './-components/company/CompanyDataButton';
 import { Overview } from './-components/company/Overview';
 import { WebhooksCard } from './-components/company/WebhooksCard';
+import { WeekendCard } from './-components/company/WeekendCard';
 import { OrdersTab } from './-components/company/OrdersTab';
 import { TakeTour } from './-components/company/Tour';
 import { FleetTab } from './-components/company/FleetTab';
@@ -54,6 +55,7 @@ function CompanyPage() {
           </div>
           {tab === 'overview' ? <Overview /> : null}
           {tab === 'overview' ? <FleetMap /> : null}
+          {tab === 'overview' ? <WeekendCard /> : null}
           {tab === 'overview' ? <WebhooksCard /> : null}
           {tab === 'fleet' ? <FleetTab /> : null}
           {tab === 'orders' ? <OrdersTab /> : null}

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import type { ReactNode } from 'react';
 import { relativeTime } from '../src/client/format';
-import { useT } from '../src/client/i18n';
+import { useLocale, useT } from '../src/client/i18n';
 import { trpc } from '../src/client/trpc';
 import { Icon } from '../src/client/ui/Icon';
 import type { MessageKey } from '../src/shared/i18n';
@@ -81,6 +81,7 @@ const TONE: Record<OrderStatus, string> = {
 
 function TrackView({ data }: { data: Tracking }) {
   const t = useT();
+  const locale = useLocale();
   const final = (FINAL_ORDER_STATUSES as readonly string[]).includes(data.status);
   return (
     <>
@@ -93,7 +94,7 @@ function TrackView({ data }: { data: Tracking }) {
           {data.area ? (
             <p className="flex items-center gap-1.5" data-testid="track-area">
               <Icon name="pin" className="size-4 shrink-0 text-base-content/60" />
-              {t('track.deliveryTo', { area: data.area })}
+              {t('track.deliveryTo', { area: data.place ? `${data.place.area[locale]}${locale === 'ar' ? '، ' : ', '}${data.place.division[locale]}` : data.area })}
             </p>
           ) : null}
           {data.rider ? (

@@ -19,6 +19,11 @@ export const companies = sqliteTable('companies', {
   sheetId: text('sheet_id'),
   /** The company's own spreadsheet link (Company Data button). */
   sheetUrl: text('sheet_url'),
+  /**
+   * The company's weekend (issue 8): 'fri-sat' (Kuwait, the default there) or 'sat-sun' (UAE
+   * government; private companies choose). Null: the region's default.
+   */
+  weekend: text('weekend', { enum: ['fri-sat', 'sat-sun'] }),
   active: integer('active', { mode: 'boolean' }).notNull().default(true),
   createdAt: createdAt(),
 });

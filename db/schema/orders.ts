@@ -21,6 +21,14 @@ export const orders = sqliteTable(
     customerEmail: text('customer_email').notNull().default(''),
     pickupAddress: text('pickup_address').notNull(),
     deliveryAddress: text('delivery_address').notNull(),
+    /**
+     * The structured Gulf address behind the text (issue 8), JSON: Kuwait governorate, area, block,
+     * street, building, floor, flat, PACI; UAE emirate, area, street, building, Makani; landmark and
+     * pin for both. Null for an address typed as free text. `pickupAddress`/`deliveryAddress` keep
+     * the one-line form every list, export and sheet uses.
+     */
+    pickupAddressParts: text('pickup_address_parts', { mode: 'json' }),
+    deliveryAddressParts: text('delivery_address_parts', { mode: 'json' }),
     itemDescription: text('item_description').notNull().default(''),
     /** Delivery fee in minor units of `currency` (fils). */
     deliveryFeeMinor: integer('delivery_fee_minor').notNull().default(0),

@@ -8,13 +8,13 @@ export function money(amount: number, currency: Currency): string {
 }
 
 export function percent(n: number): string {
-  return new Intl.NumberFormat(`${currentLocale()}-KW`, { maximumFractionDigits: 1 }).format(n);
+  return new Intl.NumberFormat(currentLocale() === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW', { maximumFractionDigits: 1 }).format(n);
 }
 
 export function relativeTime(iso: string | null, now = Date.now()): string | null {
   if (!iso) return null;
   const diffMin = Math.round((new Date(iso).getTime() - now) / 60000);
-  const rtf = new Intl.RelativeTimeFormat(currentLocale(), { numeric: 'auto' });
+  const rtf = new Intl.RelativeTimeFormat(currentLocale() === 'ar' ? 'ar-u-nu-latn' : 'en', { numeric: 'auto' });
   if (Math.abs(diffMin) < 60) return rtf.format(diffMin, 'minute');
   if (Math.abs(diffMin) < 1440) return rtf.format(Math.round(diffMin / 60), 'hour');
   return rtf.format(Math.round(diffMin / 1440), 'day');

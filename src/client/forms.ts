@@ -10,6 +10,8 @@ export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors
   for (const i of issues) {
     const key = String(i.path[0] ?? '_');
     out[key] ??= i.message;
+    // Nested fields (a structured address's 'deliveryAddressParts.area') are also kept by their full path.
+    if (i.path.length > 1) out[i.path.join('.')] ??= i.message;
   }
   return out;
 }

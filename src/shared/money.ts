@@ -38,9 +38,13 @@ export function aedToKwdMinor(aedMinor: number, aedToKwd: number): number {
 
 export const REGION_LOCALE: Record<Currency, string> = { KWD: 'en-KW', AED: 'en-AE' };
 
-/** The Intl locale for money in a language: en-KW / en-AE, ar-KW / ar-AE. */
+/**
+ * The Intl locale for money in a language: en-KW / en-AE, ar-KW / ar-AE. Arabic keeps Western digits
+ * (-u-nu-latn): ar-AE already uses them, and counts, plates and codes elsewhere in the UI are Western too,
+ * so one screen never mixes ١٨ and 18 (docs/spec-decisions.md).
+ */
 export function moneyLocale(currency: Currency, language: Locale = currentLocale()): string {
-  return `${language}-${currency === 'AED' ? 'AE' : 'KW'}`;
+  return `${language}-${currency === 'AED' ? 'AE' : 'KW'}${language === 'ar' ? '-u-nu-latn' : ''}`;
 }
 
 /** KWD with 3 decimals, AED with 2, in the current language (English unless told otherwise). */

@@ -24,9 +24,9 @@ export function regionOfCurrency(currency: Currency): Region {
   return currency === 'AED' ? REGIONS.uae : REGIONS.kuwait;
 }
 
-/** Dates: en-GB in English (as before), the region's Arabic (ar-KW / ar-AE) in Arabic; always in the region's zone. */
+/** Dates: en-GB in English (as before), the region's Arabic (ar-KW / ar-AE, Western digits) in Arabic; always in the region's zone. */
 export function dateLocale(region: Region, language: Locale = currentLocale()): string {
-  return language === 'ar' ? (region.id === 'uae' ? 'ar-AE' : 'ar-KW') : 'en-GB';
+  return language === 'ar' ? `${region.id === 'uae' ? 'ar-AE' : 'ar-KW'}-u-nu-latn` : 'en-GB';
 }
 
 export function formatDateTime(date: Date | number, region: Region, locale = dateLocale(region)): string {
@@ -37,6 +37,6 @@ export function formatDateTime(date: Date | number, region: Region, locale = dat
   }).format(date);
 }
 
-export function formatNumber(n: number, locale = `${currentLocale()}-KW`, maximumFractionDigits = 1): string {
+export function formatNumber(n: number, locale = currentLocale() === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW', maximumFractionDigits = 1): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(n);
 }

@@ -18,6 +18,9 @@ test.describe('company Orders tab', () => {
     await expect(form.getByText('Delivery fee (KWD)')).toBeVisible();
     await form.locator('input[name="customerName"]').fill(name);
     await form.locator('input[name="customerPhone"]').fill('+96512345678');
+    // Free text, one tap away from the structured Gulf address (gulf-address.e2e.ts covers that one).
+    await form.getByTestId('pickupAddressParts-free-text').click();
+    await form.getByTestId('deliveryAddressParts-free-text').click();
     await form.locator('input[name="pickupAddress"]').fill('Sultan Center, Salmiya');
     await form.locator('input[name="deliveryAddress"]').fill('Salmiya, Block 10, Street 5');
     await form.locator('input[name="deliveryFee"]').fill('1.25');

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { numericInput } from '../../../src/client/format';
 import { orderInput, parseFee, type OrderInput } from '../../../src/shared/schemas/admin';
 import { PRIORITIES } from '../../../src/shared/schemas/fields';
@@ -10,6 +10,12 @@ import { FormField } from '../../../src/client/ui/FormField';
 import { CompanySelect, useCompanyCurrency } from './CompanySelect';
 import { FormActions } from './FormActions';
 import { useCreateForm } from './useCreateForm';
+import { draftToParts, emptyAddress, GulfAddressFields, type AddressDraft } from '../address/GulfAddressFields';
+import { countryOfRegion } from '../../../src/shared/gulf/areas';
+import { formatAddress } from '../../../src/shared/gulf/format';
+import { addressParts } from '../../../src/shared/schemas/address';
+import { useLocale } from '../../../src/client/i18n';
+import type { RegionId } from '../../../src/shared/regions';
 
 const INITIAL = {
   companyId: '',
@@ -30,8 +36,20 @@ const INITIAL = {
  * The order form. An admin chooses the company; a company manager passes `company`
  * (no picker, the currency fixed to the company's) and its own `send`.
  */
-export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.createOrder.mutate(input) }: { onDone: () => void; company?: { currency: Currency }; send?: (input: OrderInput) => Promise<unknown> }) {
+export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.createOrder.mutate(input) }: { onDone: () => void; company?: { currency: Currency; region?: RegionId }; send?: (input: OrderInput) => Promise<unknown> }) {
   const t = useT();
+  const locale = useLocale();
+  // A company's form offers the structured Gulf address of its country (issue 8); free text stays one tap away.
+  const country = company?.region ? countryOfRegion(company.region) : null;
+  const [pickup, setPickup] = useState<AddressDraft | null>(country ? emptyAddress(country) : null);
+  const [delivery, setDelivery] = useState<AddressDraft | null>(country ? emptyAddress(country) : null);
+  // The text column is filled from the parts (the server writes it again in the same words).
+  const withParts = (draft: AddressDraft | null, text: string) => {
+    if (!draft) return { text, parts: undefined };
+    const parts = draftToParts(draft);
+    const parsed = addressParts.safeParse(parts);
+    return { text: parsed.success ? formatAddress(parsed.data, locale) : text || '-', parts };
+  };
   const { form, onSubmit, pending } = useCreateForm({
     schema: orderInput,
     initial: company ? { ...INITIAL, currency: company.currency } : INITIAL,
@@ -39,7 +57,20 @@ export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.
     success: 'admin.toast.orderCreated',
     failure: 'admin.toast.errorOrder',
     onDone,
-    toInput: (v) => ({ ...v, companyId: v.companyId || undefined, deliveryFee: parseFee(v.deliveryFee), codAmount: parseFee(v.codAmount) }),
+    toInput: (v) => {
+      const p = withParts(pickup, v.pickupAddress);
+      const d = withParts(delivery, v.deliveryAddress);
+      return {
+        ...v,
+        companyId: v.companyId || undefined,
+        deliveryFee: parseFee(v.deliveryFee),
+        codAmount: parseFee(v.codAmount),
+        pickupAddress: p.text,
+        deliveryAddress: d.text,
+        pickupAddressParts: p.parts,
+        deliveryAddressParts: d.parts,
+      };
+    },
   });
   const { values: v, set, errors: err, setValues } = form;
   const companyCurrency = useCompanyCurrency(v.companyId, !company);
@@ -54,6 +85,23 @@ export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.
       <input className="input w-full" name={key} value={v[key]} onChange={set(key)} {...extra} />
     </FormField>
   );
+  /** A structured address's errors by its own field names ('area', 'block', …). */
+  const nested = (prefix: string) => {
+    const out: Record<string, string> = {};
+    for (const [k, m] of Object.entries(err)) if (k.startsWith(`${prefix}.`)) out[k.slice(prefix.length + 1)] = m;
+    if (err[prefix] && !Object.keys(out).length) out.area = err[prefix]!;
+    return out;
+  };
+  const addressText = (key: 'pickupAddress' | 'deliveryAddress', label: MessageKey, structured: (() => void) | null) => (
+    <div className={structured ? 'sm:col-span-2' : ''}>
+      {text(key, label)}
+      {structured ? (
+        <button type="button" className="btn btn-link btn-sm px-0" onClick={structured} data-testid={`${key}-structured`}>
+          {t('address.structured')}
+        </button>
+      ) : null}
+    </div>
+  );
   return (
     <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate data-testid="order-form">
       {company ? null : (
@@ -65,8 +113,16 @@ export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.
       {text('customerPhone', 'form.customerPhone', { type: 'tel', dir: 'ltr', placeholder: t('form.phoneHint') })}
       {text('customerEmail', 'form.customerEmail', { type: 'email' })}
       {text('itemDescription', 'form.itemDescription')}
-      {text('pickupAddress', 'form.pickupAddress')}
-      {text('deliveryAddress', 'form.deliveryAddress')}
+      {pickup ? (
+        <GulfAddressFields name="pickupAddressParts" legend={t('form.pickupAddress')} value={pickup} onChange={setPickup} errors={nested('pickupAddressParts')} onFreeText={() => setPickup(null)} />
+      ) : (
+        addressText('pickupAddress', 'form.pickupAddress', country ? () => setPickup(emptyAddress(country)) : null)
+      )}
+      {delivery ? (
+        <GulfAddressFields name="deliveryAddressParts" legend={t('form.deliveryAddress')} value={delivery} onChange={setDelivery} errors={nested('deliveryAddressParts')} onFreeText={() => setDelivery(null)} />
+      ) : (
+        addressText('deliveryAddress', 'form.deliveryAddress', country ? () => setDelivery(emptyAddress(country)) : null)
+      )}
       <FormField label={inCurrency(t('form.deliveryFee'))} error={err.deliveryFee}>
         <input
           className="input w-full"

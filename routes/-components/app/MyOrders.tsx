@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { money } from '../../../src/client/format';
-import { useT } from '../../../src/client/i18n';
+import { useLocale, useT } from '../../../src/client/i18n';
+import { addressLine, addressPlace, pinMapUrl } from '../../../src/shared/gulf/format';
+import type { AddressParts } from '../../../src/shared/schemas/address';
 import { toast } from '../../../src/client/toast';
 import { Badge } from '../../../src/client/ui/Badge';
 import { Card } from '../../../src/client/ui/Card';
@@ -14,15 +16,39 @@ import { useRider } from './RiderContext';
 
 const PRIORITY_TONE = { normal: 'ghost', high: 'warning', urgent: 'error' } as const;
 
-function Address({ label, address }: { label: string; address: string }) {
+function Address({ label, address, parts }: { label: string; address: string; parts?: AddressParts | null }) {
   const t = useT();
+  const locale = useLocale();
+  const place = parts ? addressPlace(parts, locale) : null;
+  const line = parts ? addressLine(parts, locale) : '';
+  const code = parts ? (parts.country === 'KW' ? parts.paci : parts.makani.replace(/^(\d{5})(\d{5})$/, '$1 $2')) : '';
   return (
     <div className="flex items-start gap-2">
       <div className="min-w-0 flex-1">
         <p className="text-xs uppercase tracking-wide text-base-content/60">{label}</p>
-        <p className="break-words">{address}</p>
+        {parts && place ? (
+          <div data-testid="order-address-parts">
+            <p className="font-semibold">
+              {place.area}
+              <span className="font-normal text-base-content/70">{locale === 'ar' ? '، ' : ', '}{place.division}</span>
+            </p>
+            {line ? <p className="break-words">{line}</p> : null}
+            {code ? (
+              <p className="text-xs text-base-content/70">
+                {t(parts.country === 'KW' ? 'address.paci' : 'address.makani')}: <span dir="ltr">{code}</span>
+              </p>
+            ) : null}
+            {parts.landmark ? (
+              <p className="text-sm text-base-content/80">
+                {t('address.landmark')}: {parts.landmark}
+              </p>
+            ) : null}
+          </div>
+        ) : (
+          <p className="break-words">{address}</p>
+        )}
       </div>
-      <a href={mapLink(address)} target="_blank" rel="noreferrer" className="btn btn-ghost btn-square h-11 w-11 shrink-0" aria-label={t('app.orders.mapFor', { address })}>
+      <a href={parts?.pin ? pinMapUrl(parts.pin) : mapLink(address)} target="_blank" rel="noreferrer" className="btn btn-ghost btn-square h-11 w-11 shrink-0" aria-label={t('app.orders.mapFor', { address })}>
         <Icon name="map" />
       </a>
     </div>
@@ -55,8 +81,8 @@ function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: 
       </div>
       {order.itemDescription ? <p className="mb-3 text-sm text-base-content/70">{order.itemDescription}</p> : null}
       <div className="space-y-2">
-        <Address label={t('app.orders.pickup')} address={order.pickupAddress} />
-        <Address label={t('app.orders.delivery')} address={order.deliveryAddress} />
+        <Address label={t('app.orders.pickup')} address={order.pickupAddress} parts={order.pickupAddressParts} />
+        <Address label={t('app.orders.delivery')} address={order.deliveryAddress} parts={order.deliveryAddressParts} />
       </div>
       <p className={`mt-3 flex items-center justify-between gap-2 rounded-box px-3 py-2 text-sm ${order.cashToCollect > 0 ? 'bg-warning/15' : 'bg-base-200'}`}>
         {order.cashToCollect > 0 ? (

@@ -24,6 +24,8 @@ const order = (id: string, status: 'assigned' | 'picked_up' = 'assigned'): Serve
   customerName: 'Noura',
   customerPhone: '+96550001234',
   pickupAddress: 'Souq',
+  pickupAddressParts: null,
+  deliveryAddressParts: null,
   deliveryAddress: 'Salmiya',
   itemDescription: '',
   notes: '',

@@ -5,6 +5,7 @@ import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { FormField } from '../../../src/client/ui/FormField';
 import { Modal } from '../../../src/client/ui/Modal';
+import { PhoneInput } from '../../../src/client/ui/Phone';
 import { RegionSelect } from './RegionSelect';
 import { useAddRider } from './useAddRider';
 import { VehicleOptions } from '../../../src/client/ui/VehicleOptions';
@@ -46,7 +47,7 @@ export function AddRiderDialog({ open, onClose, currency }: { open: boolean; onC
           <input className="input w-full" name="email" type="email" dir="ltr" autoComplete="off" value={v.email} onChange={set('email')} />
         </FormField>
         <FormField label={t('form.phone')}>
-          <input className="input w-full" name="phone" type="tel" dir="ltr" placeholder="+96512345678" value={v.phone} onChange={set('phone')} />
+          <PhoneInput name="phone" region={region === 'AED' ? 'uae' : 'kuwait'} value={v.phone} onChange={set('phone')} />
         </FormField>
         <FormField label={t('form.vehicleType')}>
           <select className="select w-full" name="vehicleType" value={v.vehicleType} onChange={set('vehicleType')}>

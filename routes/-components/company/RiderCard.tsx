@@ -3,6 +3,7 @@ import type { RouterOutputs } from '../../../src/server/trpc/root';
 import { money, relativeTime } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { Badge } from '../../../src/client/ui/Badge';
+import { PhoneText } from '../../../src/client/ui/Phone';
 
 export type FleetRider = RouterOutputs['company']['riders'][number];
 
@@ -43,7 +44,7 @@ export function RiderCard({ rider: r, onAction, busy }: { rider: FleetRider; onA
         </div>
       </dl>
       <p className="mt-2 text-xs text-base-content/60">
-        <span dir="ltr">{r.phone}</span> · {r.lastSeenAt ? t('company.fleet.lastSeen', { when: relativeTime(r.lastSeenAt) ?? '' }) : t('company.fleet.neverSeen')}
+        <PhoneText phone={r.phone} /> · {r.lastSeenAt ? t('company.fleet.lastSeen', { when: relativeTime(r.lastSeenAt) ?? '' }) : t('company.fleet.neverSeen')}
       </p>
       <div className="mt-3 flex flex-wrap gap-1 border-t border-base-200 pt-3">
         <button type="button" className="btn btn-ghost btn-sm" onClick={() => onAction('edit', r)} data-testid="rider-edit">

@@ -40,7 +40,7 @@ export function LanguageSwitch() {
       data-testid="lang-switch"
       aria-label={t('lang.switch', { language: t(`lang.name.${locale}`), other: t(`lang.name.${other}`) })}
     >
-      <Icon name="globe" className="size-4 shrink-0" />
+      <Icon name="globe" className="hidden size-4 shrink-0 sm:block" />
       <span lang={other} dir={other === 'ar' ? 'rtl' : 'ltr'}>
         {/* Phones get the short name: the header has room for little else. */}
         <span className="sm:hidden">{SHORT[other]}</span>

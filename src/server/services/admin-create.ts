@@ -4,6 +4,10 @@ import { companies, orders, orderStatusEvents, riders, users } from '../../../db
 import type { AdminRiderInput, CompanyInput, OrderInput } from '../../shared/schemas/admin';
 import { toMinor, type Currency } from '../../shared/money';
 import { REGIONS } from '../../shared/regions';
+import { countryOfRegion } from '../../shared/gulf/areas';
+import { formatAddress } from '../../shared/gulf/format';
+import { currentLocale } from '../../shared/i18n';
+import { gulf } from '../../shared/i18n/en/gulf';
 import { conflict, invalid } from '../errors';
 import { audit } from './audit';
 import { publishChange } from './events';
@@ -62,8 +66,10 @@ export function orderValues(company: { id: string; currency: Currency }, actorId
     customerName: input.customerName,
     customerPhone: input.customerPhone,
     customerEmail: input.customerEmail,
-    pickupAddress: input.pickupAddress,
-    deliveryAddress: input.deliveryAddress,
+    pickupAddress: input.pickupAddressParts ? formatAddress(input.pickupAddressParts, currentLocale()) : input.pickupAddress,
+    deliveryAddress: input.deliveryAddressParts ? formatAddress(input.deliveryAddressParts, currentLocale()) : input.deliveryAddress,
+    pickupAddressParts: input.pickupAddressParts ?? null,
+    deliveryAddressParts: input.deliveryAddressParts ?? null,
     itemDescription: input.itemDescription,
     deliveryFeeMinor: toMinor(input.deliveryFee, company.currency),
     codAmountMinor,
@@ -82,6 +88,10 @@ export async function createOrder(db: Db, actorId: string, companyId: string | u
   const company = await companyOrThrow(db, companyId, 'companyId');
   if (input.currency !== company.currency) {
     throw invalid(`Orders of ${company.name} are in ${company.currency}`, 'currency');
+  }
+  for (const field of ['pickupAddressParts', 'deliveryAddressParts'] as const) {
+    const parts = input[field];
+    if (parts && parts.country !== countryOfRegion(company.region)) throw invalid(gulf['address.error.country'], field);
   }
   const row = await db.transaction(async (tx) => {
     const [o] = await tx

@@ -2,12 +2,18 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orders, orderStatusEvents } from '../../../db/schema';
 import { fromMinor } from '../../shared/money';
+import { addressParts, type AddressParts } from '../../shared/schemas/address';
 import type { RiderOrderStatusInput } from '../../shared/schemas/rider-app';
 import { canTransition } from '../../shared/schemas/oversight';
 import { invalid, notFound } from '../errors';
 import { eventTime } from './duty';
 import { publishChange } from './events';
 import { emitOrderStatusChange } from './webhooks';
+
+const storedParts = (stored: unknown): AddressParts | null => {
+  const parsed = addressParts.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+};
 
 /** The rider's open orders: what to pick up and deliver, and the cash to collect. */
 export async function riderOrders(db: Db, riderId: string) {
@@ -24,6 +30,9 @@ export async function riderOrders(db: Db, riderId: string) {
     customerPhone: o.customerPhone,
     pickupAddress: o.pickupAddress,
     deliveryAddress: o.deliveryAddress,
+    /** The structured addresses (issue 8) when the order has them; the rider's own order, so every part. */
+    pickupAddressParts: storedParts(o.pickupAddressParts),
+    deliveryAddressParts: storedParts(o.deliveryAddressParts),
     itemDescription: o.itemDescription,
     notes: o.notes,
     currency: o.currency,

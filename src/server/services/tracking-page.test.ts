@@ -15,7 +15,7 @@ let w: World;
 const NOW = new Date('2026-03-10T12:00:00Z');
 const min = (n: number) => new Date(NOW.getTime() - n * 60_000);
 
-const TOP_KEYS = ['area', 'deliveryPin', 'position', 'rider', 'status', 'timeline', 'timezone'];
+const TOP_KEYS = ['area', 'deliveryPin', 'place', 'position', 'rider', 'status', 'timeline', 'timezone'];
 
 /** An order of company A with a timeline up to `status`; rider A (Rami Alpha) once assigned. */
 async function orderAt(status: OrderStatus) {

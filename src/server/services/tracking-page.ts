@@ -1,7 +1,9 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, orders, orderStatusEvents, riders } from '../../../db/schema';
+import { addressPlace } from '../../shared/gulf/format';
 import { REGIONS } from '../../shared/regions';
+import { addressParts } from '../../shared/schemas/address';
 import type { OrderStatus } from '../../shared/schemas/oversight';
 import { LIVE_POSITION_MAX_AGE_MS, TRACKING_CODE_PATTERN } from '../../shared/schemas/track';
 import { invalid, notFound } from '../errors';
@@ -16,6 +18,11 @@ export interface PublicTracking {
   rider: { firstName: string } | null;
   position: { lat: number; lng: number; updatedAt: string } | null;
   area: string;
+  /**
+   * The structured delivery address's area and governorate/emirate in both languages (issue 8), or
+   * null for a free-text address. Coarse on purpose: never the block, street, flat, PACI or pin.
+   */
+  place: { area: { en: string; ar: string }; division: { en: string; ar: string } } | null;
   timezone: string;
   /** The 4-digit code the customer tells the rider at the door, while the order is on its way. */
   deliveryPin: string | null;
@@ -27,6 +34,15 @@ export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
 /** The delivery address's first segment (Latin or Arabic comma): 'Salmiya, Block 10, …' → 'Salmiya'. */
 export const deliveryArea = (address: string) => address.split(/[,،\n]/)[0]!.trim();
 
+/** Area and governorate/emirate of stored parts, in both languages; nothing finer. */
+export function coarsePlace(stored: unknown): PublicTracking['place'] {
+  const parsed = addressParts.safeParse(stored);
+  if (!parsed.success) return null;
+  const en = addressPlace(parsed.data, 'en');
+  const ar = addressPlace(parsed.data, 'ar');
+  return { area: { en: en.area, ar: ar.area }, division: { en: en.division, ar: ar.division } };
+}
+
 /** The public tracking page's answer for a code; one lookup by the unique index on tracking_code. */
 export async function publicTracking(db: Db, code: string, now = new Date()): Promise<PublicTracking> {
   if (!TRACKING_CODE_PATTERN.test(code)) throw invalid('Invalid tracking code', 'code');
@@ -35,6 +51,7 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
       id: orders.id,
       status: orders.status,
       deliveryAddress: orders.deliveryAddress,
+      deliveryAddressParts: orders.deliveryAddressParts,
       deliveryPin: orders.deliveryPin,
       region: companies.region,
       riderName: riders.name,
@@ -54,6 +71,7 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
     .where(eq(orderStatusEvents.orderId, row.id))
     .orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id));
 
+  const place = coarsePlace(row.deliveryAddressParts);
   const showRider = row.riderName !== null && WITH_RIDER.includes(row.status);
   const fresh = row.seenAt !== null && now.getTime() - row.seenAt.getTime() <= LIVE_POSITION_MAX_AGE_MS;
   const live = row.status === 'picked_up' && showRider && fresh && row.lat !== null && row.lng !== null;
@@ -62,7 +80,8 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
     timeline: events.map((e) => ({ status: e.status, at: e.at.toISOString() })),
     rider: showRider ? { firstName: firstName(row.riderName!) } : null,
     position: live ? { lat: row.lat!, lng: row.lng!, updatedAt: row.seenAt!.toISOString() } : null,
-    area: deliveryArea(row.deliveryAddress),
+    area: place ? `${place.area.en}, ${place.division.en}` : deliveryArea(row.deliveryAddress),
+    place,
     timezone: REGIONS[row.region].timezone,
     deliveryPin: row.status === 'assigned' || row.status === 'picked_up' ? row.deliveryPin : null,
   };

@@ -144,6 +144,7 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'tracking.mapConfig', call: (c) => c.tracking.mapConfig(), expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' } },
   { name: 'company.profile', call: (c) => c.company.profile(), expect: companyOnly },
   { name: 'company.overview', call: (c) => c.company.overview(), expect: companyOnly },
+  { name: 'company.setWeekend', call: (c) => c.company.setWeekend({ weekend: null }), expect: companyOnly },
   // Webhooks: each manager manages its own endpoints; A's endpoint is NOT_FOUND for B.
   { name: 'company.webhookList', call: (c) => c.company.webhookList(), expect: companyOnly },
   { name: 'company.webhookCreate', call: (c) => c.company.webhookCreate(hook()), expect: companyOnly },

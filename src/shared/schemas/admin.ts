@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money';
 import { REGION_IDS } from '../regions';
+import { addressParts } from './address';
 import {
   clientTimestamp,
   emailField,
@@ -51,6 +52,9 @@ export const orderInput = z.object({
   customerEmail: z.union([z.literal(''), emailField()]).optional().default(''),
   pickupAddress: requiredText('Pickup address is required', 300),
   deliveryAddress: requiredText('Delivery address is required', 300),
+  /** Structured Gulf addresses (issue 8): when given, the server stores them and writes the text above from them. */
+  pickupAddressParts: addressParts.optional(),
+  deliveryAddressParts: addressParts.optional(),
   itemDescription: optionalText(300),
   deliveryFee: deliveryFeeField.optional().default(0),
   /** Cash to collect on delivery, in the company's currency; above 0 the order is paid in cash, else prepaid. */

@@ -45,7 +45,7 @@ describe('new rider payload (spec section 5, company add rider)', () => {
     ['phone', '96512345678', PHONE],
     ['phone', '+123456789', PHONE],
     ['phone', '+1234567890123456', PHONE],
-    ['phone', '+965 1234 5678', PHONE],
+    ['phone', '+965 123 456', PHONE],
   ])('%s = %j → %s', (field, value, message) => {
     expect(newRiderMessages({ ...valid, [field]: value })).toEqual([message]);
   });
@@ -80,6 +80,15 @@ describe('new rider payload (spec section 5, company add rider)', () => {
   test('phone accepts + and 10 to 15 digits', () => {
     expect(newRiderMessages({ ...valid, phone: '+1234567890' })).toEqual([]);
     expect(newRiderMessages({ ...valid, phone: '+123456789012345' })).toEqual([]);
+  });
+
+  test('phone (issue 8): separators and Arabic-Indic digits normalised, a local number gains the region’s code', () => {
+    expect(newRiderInput.parse({ ...valid, phone: '+965 1234 5678' }).phone).toBe('+96512345678');
+    expect(newRiderInput.parse({ ...valid, phone: '+٩٦٥ ٥٠٠٠-١٢٣٤' }).phone).toBe('+96550001234');
+    expect(newRiderInput.parse({ ...valid, phone: '5000 1234' }).phone).toBe('+96550001234');
+    expect(newRiderInput.parse({ ...valid, phone: '050 123 4567', region: 'AED' }).phone).toBe('+971501234567');
+    expect(newRiderMessages({ ...valid, phone: '+96550001' })).toEqual([PHONE]);
+    expect(newRiderMessages({ ...valid, phone: '+965500012345' })).toEqual(['A Kuwait number is +965 and 8 digits (e.g., +965 5000 1234)']);
   });
 
   test('unknown keys (a companyId) are dropped, never trusted', () => {

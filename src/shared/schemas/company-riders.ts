@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '../money';
-import { idField, PHONE_MESSAGE, PHONE_PATTERN, VEHICLE_TYPES } from './fields';
+import { normalizePhone } from '../phone';
+import { idField, PHONE_MESSAGE, phoneText, VEHICLE_TYPES } from './fields';
 import { riderUpdateInput } from './oversight';
 
 /** Spec section 5 "Company add rider": the messages, in the order the toast lists them. */
@@ -25,20 +26,27 @@ export const regionField = z
   .optional()
   .transform((v) => v || 'KWD');
 
+/** A local number typed without its country code gains the rider's region's (8 digits → +965; 5xxxxxxxx → +971). */
+function withInternationalPhone(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || typeof (raw as { phone?: unknown }).phone !== 'string') return raw;
+  const r = raw as { phone: string; region?: unknown };
+  return { ...r, phone: normalizePhone(r.phone, r.region === 'AED' ? 'uae' : 'kuwait') };
+}
+
 /**
  * The company's new rider payload (spec section 3), the one schema the Add New
  * Rider form validates with and company.addRider / POST /api/company/riders parse.
  */
-export const newRiderInput = z.object({
+export const newRiderInput = z.preprocess(withInternationalPhone, z.object({
   name: required('Name is required', 120),
   email: required('Email is required', 254)
     .toLowerCase()
     .regex(SIMPLE_EMAIL, 'Invalid email format'),
-  phone: required('Phone is required', 40).regex(PHONE_PATTERN, PHONE_MESSAGE),
+  phone: required('Phone is required', 40).pipe(phoneText()),
   vehicleType: z.enum(VEHICLE_TYPES, 'Vehicle type is required'),
   licenseNumber: required('License number is required', 30).toUpperCase(),
   region: regionField,
-});
+}));
 export type NewRiderInput = z.infer<typeof newRiderInput>;
 
 /** Every failing message of the payload, in the spec's order (empty when valid). */

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { normalizePhone, PHONE_MESSAGE, PHONE_PATTERN, phoneProblem } from '../phone';
+import type { RegionId } from '../regions';
 
 /** Field rules shared by every form and procedure. Messages are the spec's exact texts. */
 export const VEHICLE_TYPES = ['motorcycle', 'car', 'bicycle', 'van'] as const;
 export const PRIORITIES = ['normal', 'high', 'urgent'] as const;
-export const PHONE_MESSAGE = 'Phone must start with + and contain 10-15 digits (e.g., +96512345678)';
-export const PHONE_PATTERN = /^\+\d{10,15}$/;
+export { PHONE_MESSAGE, PHONE_PATTERN };
 
 export const requiredText = (message: string, max = 200) => z.string(message).trim().min(1, message).max(max);
 export const optionalText = (max = 500) => z.string().trim().max(max).optional().default('');
@@ -18,11 +19,23 @@ export const emailField = (requiredMessage = 'Email is required') =>
     .max(254)
     .pipe(z.email('Invalid email format'));
 
-export const phoneField = (requiredMessage = 'Phone is required') =>
-  z.string(requiredMessage).trim().min(1, requiredMessage).regex(PHONE_PATTERN, PHONE_MESSAGE);
+/**
+ * A phone number: normalised (Arabic-Indic digits, separators, 00, a local number when `region` is known),
+ * then the spec's rule with its exact message, then the stricter +965 / +971 check (src/shared/phone.ts).
+ */
+export const phoneText = (region?: RegionId | null) =>
+  z
+    .string()
+    .overwrite((v) => normalizePhone(v, region))
+    .superRefine((v, ctx) => {
+      const problem = phoneProblem(v);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
 
-export const optionalPhone = () =>
-  z.union([z.literal(''), z.string().trim().regex(PHONE_PATTERN, PHONE_MESSAGE)]).optional().default('');
+export const phoneField = (requiredMessage = 'Phone is required') =>
+  z.string(requiredMessage).trim().min(1, { message: requiredMessage, abort: true }).pipe(phoneText());
+
+export const optionalPhone = () => z.union([z.literal(''), z.string().trim().pipe(phoneText())]).optional().default('');
 
 /** The spec's forms send a client timestamp; we accept and ignore it (the server's clock decides). */
 export const clientTimestamp = z.union([z.string().max(40), z.number()]).optional();

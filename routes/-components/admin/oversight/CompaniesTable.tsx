@@ -33,7 +33,7 @@ export function CompaniesTable() {
                   <div className="min-w-0 grow">
                     <p className="font-semibold">{c.name}</p>
                     <p className="text-sm text-base-content/70">
-                      {c.contactPerson || '—'} · {c.email}
+                      {c.contactPerson || '—'} · <bdi dir="ltr">{c.email}</bdi>
                     </p>
                   </div>
                   <Badge tone="primary">{c.currency}</Badge>

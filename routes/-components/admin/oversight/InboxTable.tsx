@@ -35,7 +35,7 @@ export function InboxTable() {
               <td>{l.name}</td>
               <td>{l.company}</td>
               <td>
-                <a className="link" href={`mailto:${l.email}`}>
+                <a className="link" dir="ltr" href={`mailto:${l.email}`}>
                   {l.email}
                 </a>
               </td>
@@ -64,7 +64,7 @@ export function InboxTable() {
               <td>
                 <p className="font-medium">{m.name}</p>
                 {m.company ? <p className="text-xs text-base-content/60">{m.company}</p> : null}
-                <a className="link text-xs" href={`mailto:${m.email}`}>
+                <a className="link text-xs" dir="ltr" href={`mailto:${m.email}`}>
                   {m.email}
                 </a>
                 {m.phone ? (

@@ -6,6 +6,7 @@ import { relativeTime } from '../../../../src/client/format';
 import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';
 import { Badge } from '../../../../src/client/ui/Badge';
+import { PhoneText } from '../../../../src/client/ui/Phone';
 import { Modal } from '../../../../src/client/ui/Modal';
 import { Pagination } from '../../../../src/client/ui/Pagination';
 import { CompanyFilter, compact, EnumFilter, FilterBar, RegionFilter, SearchInput } from './filters';
@@ -39,7 +40,7 @@ export function RidersTable() {
                     {r.name} <span className="text-sm font-normal text-base-content/60">· {r.companyName}</span>
                   </p>
                   <p className="text-sm text-base-content/70">
-                    {t(`vehicle.${r.vehicleType}` as MessageKey)} · <span dir="ltr">{r.licenseNumber}</span> · <span dir="ltr">{r.phone}</span>
+                    {t(`vehicle.${r.vehicleType}` as MessageKey)} · <span dir="ltr">{r.licenseNumber}</span> · <PhoneText phone={r.phone} />
                   </p>
                   <p className="text-xs text-base-content/60">{r.lastSeenAt ? t('company.fleet.lastSeen', { when: relativeTime(r.lastSeenAt) ?? '' }) : t('company.fleet.neverSeen')}</p>
                 </div>

@@ -36,7 +36,7 @@ const once = <T>(load: () => Promise<T>) => {
 export async function analysisContext(db: Db, scope: AiScope, opts: { now?: Date; aedToKwd: number }): Promise<AnalysisContext> {
   const now = opts.now ?? new Date();
   const target = await resolveTarget(db, scope);
-  const period = monthToDate(now, target.timeZone);
+  const period = monthToDate(now, target.timeZone, target.weekend);
   const riders = await ridersOf(db, target);
   const names = new Map(riders.map((r) => [r.id, r.name]));
   return {

@@ -16,7 +16,7 @@ export interface RiderDuty {
   /** Local days worked, with their worked time. */
   days: { date: string; ms: number }[];
   overtimeMs: number;
-  /** Days over RULES.maxDayHours and Sunday–Saturday weeks over RULES.maxWeekHours. */
+  /** Days over RULES.maxDayHours and working weeks (from the day after the company's weekend) over RULES.maxWeekHours. */
   longDays: { date: string; hours: number }[];
   longWeeks: { weekOf: string; hours: number }[];
   /** Stretches of work longer than RULES.maxStretchHours without a break. */

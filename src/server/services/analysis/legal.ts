@@ -13,7 +13,7 @@ export interface LegalFigures {
     licenceNumber: { status: CheckStatus; riders: { riderId: string; name: string }[] };
     /** Not checkable: the rider record has no expiry date. */
     licenceExpiry: { status: 'not-checked'; reason: string };
-    /** Local days over RULES.maxDayHours and Sunday–Saturday weeks over RULES.maxWeekHours, in the period. */
+    /** Local days over RULES.maxDayHours and working weeks (from the day after the company's weekend) over RULES.maxWeekHours, in the period. */
     workingHours: { status: CheckStatus; riders: { riderId: string; name: string; days: { date: string; hours: number }[]; weeks: { weekOf: string; hours: number }[] }[] };
     /** Stretches of more than RULES.maxStretchHours of work without a break, in the period. */
     restBreaks: { status: CheckStatus; stretches: number; riders: { riderId: string; name: string; stretches: number }[] };

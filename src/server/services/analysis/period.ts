@@ -1,10 +1,11 @@
 import { localIsoDate } from '../../../shared/schemas/order-import';
 import { DAY_MS, startOfDayInZone, startOfMonthInZone } from '../../../shared/time';
+import { weekStartOf, type Weekend } from '../../../shared/weekend';
 
 export interface LocalDay {
   /** YYYY-MM-DD in the zone. */
   date: string;
-  /** The Sunday (YYYY-MM-DD) that starts its Sunday–Saturday week. */
+  /** The first day (YYYY-MM-DD) of its working week: the day after the company's weekend (Sunday for Fri–Sat, Monday for Sat–Sun). */
   week: string;
   start: number;
   end: number;
@@ -21,19 +22,14 @@ export interface AnalysisPeriod {
   days: LocalDay[];
 }
 
-function sundayOf(date: string): string {
-  const noon = Date.parse(`${date}T12:00:00Z`);
-  return new Date(noon - new Date(noon).getUTCDay() * DAY_MS).toISOString().slice(0, 10);
-}
-
-export function monthToDate(now: Date, timeZone: string): AnalysisPeriod {
+export function monthToDate(now: Date, timeZone: string, weekend: Weekend = 'fri-sat'): AnalysisPeriod {
   const start = startOfMonthInZone(now, timeZone);
   const days: LocalDay[] = [];
   for (let at = start.getTime(); at < now.getTime(); ) {
     // An hour past the next midnight is safely inside the next local day, DST or not.
     const next = startOfDayInZone(new Date(at + DAY_MS + 3_600_000), timeZone).getTime();
     const date = localIsoDate(new Date(at), timeZone);
-    days.push({ date, week: sundayOf(date), start: at, end: Math.min(next, now.getTime()) });
+    days.push({ date, week: weekStartOf(date, weekend), start: at, end: Math.min(next, now.getTime()) });
     at = next;
   }
   return { timeZone, start, end: now, from: localIsoDate(start, timeZone), to: localIsoDate(now, timeZone), days };

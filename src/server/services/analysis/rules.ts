@@ -11,7 +11,7 @@ export const RULES = {
   normalDayHours: 8,
   /** More than this in one local day is over the legal working hours (8 h + 2 h overtime). */
   maxDayHours: 10,
-  /** More than this in one Sunday–Saturday week is over the legal working hours. */
+  /** More than this in one working week (from the day after the company's weekend) is over the legal working hours. */
   maxWeekHours: 48,
   /** A stretch of work longer than this without a break breaks the rest rule. */
   maxStretchHours: 5,

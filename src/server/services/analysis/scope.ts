@@ -7,6 +7,7 @@ import { REGIONS, regionOfCurrency } from '../../../shared/regions';
 import { REPORT_TIME_ZONE } from '../../../shared/schemas/reports';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { forbidden } from '../../errors';
+import { REGION_WEEKEND, weekendOf, type Weekend } from '../../../shared/weekend';
 import { scopeOf, type AiScope } from '../../ai/tool';
 
 /** What an analysis covers, resolved from the caller's scope (never from a client's input). */
@@ -20,22 +21,25 @@ export interface AnalysisTarget {
   timeZone: string;
   /** The currencies the texts speak of: the region's, or both for the whole system. */
   currencies: readonly Currency[];
+  /** The company's weekend (Kuwait's for the whole system): weeks start the day after it. */
+  weekend: Weekend;
 }
 
 const noScope = () => forbidden(t('analysis.error.noScope'));
 
 export async function resolveTarget(db: Db, scope: AiScope): Promise<AnalysisTarget> {
   if (scope.role === 'admin') {
-    return { kind: 'system', name: t('analysis.scope.system'), companyId: null, riderId: null, timeZone: REPORT_TIME_ZONE, currencies: CURRENCIES };
+    return { kind: 'system', name: t('analysis.scope.system'), companyId: null, riderId: null, timeZone: REPORT_TIME_ZONE, currencies: CURRENCIES, weekend: REGION_WEEKEND.kuwait };
   }
   if (scope.role === 'company') {
     const company = scope.companyId ? await db.query.companies.findFirst({ where: eq(companies.id, scope.companyId) }) : undefined;
     if (!company) throw noScope();
-    return { kind: 'company', name: company.name, companyId: company.id, riderId: null, timeZone: REGIONS[company.region].timezone, currencies: [company.currency] };
+    return { kind: 'company', name: company.name, companyId: company.id, riderId: null, timeZone: REGIONS[company.region].timezone, currencies: [company.currency], weekend: weekendOf(company) };
   }
   const rider = scope.riderId ? await db.query.riders.findFirst({ where: eq(riders.id, scope.riderId) }) : undefined;
   if (!rider) throw noScope();
-  return { kind: 'rider', name: rider.name, companyId: rider.companyId, riderId: rider.id, timeZone: regionOfCurrency(rider.region).timezone, currencies: [rider.region] };
+  const company = await db.query.companies.findFirst({ where: eq(companies.id, rider.companyId), columns: { weekend: true, region: true } });
+  return { kind: 'rider', name: rider.name, companyId: rider.companyId, riderId: rider.id, timeZone: regionOfCurrency(rider.region).timezone, currencies: [rider.region], weekend: company ? weekendOf(company) : REGION_WEEKEND[regionOfCurrency(rider.region).id] };
 }
 
 /** Riders the target covers: one rider, a company's fleet, or everyone. */

@@ -1,5 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { companyOverview, companyProfile } from '../../services/company-overview';
+import { companyOverview, companyProfile, setCompanyWeekend } from '../../services/company-overview';
+import { setWeekendInput } from '../../../shared/weekend';
 import { listCompanyRiders } from '../../services/company-riders';
 import { companyProcedure } from '../init';
 import { companyWebhookProcedures } from './company-webhooks';
@@ -10,6 +11,8 @@ export const companyRouter = {
   /** The caller's own company. */
   profile: companyProcedure.query(({ ctx }) => companyProfile(ctx.db, ctx.companyId)),
   overview: companyProcedure.query(({ ctx }) => companyOverview(ctx.db, ctx.companyId)),
+  /** The caller's own company's weekend (issue 8); null returns to the region's default. */
+  setWeekend: companyProcedure.input(setWeekendInput).mutation(({ ctx, input }) => setCompanyWeekend(ctx.db, ctx.companyId, input.weekend)),
   /** Only the caller's own company's riders. */
   riders: companyProcedure.query(({ ctx }) => listCompanyRiders(ctx.db, ctx.companyId)),
   ...companyFleetProcedures,

@@ -12,5 +12,6 @@ import { assistant } from './assistant';
 import { support } from './support';
 import { analysis } from './analysis';
 import { mcpTokens } from './mcp';
+import { gulf } from './gulf';
 
-export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens };
+export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf };

@@ -12,7 +12,8 @@ import { assistant } from './assistant';
 import { support } from './support';
 import { analysis } from './analysis';
 import { mcpTokens } from './mcp';
+import { gulf } from './gulf';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf } as const;
 
 export type MessageKey = keyof typeof en;

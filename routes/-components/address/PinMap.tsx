@@ -1,0 +1,68 @@
+import 'leaflet/dist/leaflet.css';
+import L from 'leaflet';
+import { useEffect, useRef } from 'react';
+import type { AddressCountry } from '../../../src/shared/gulf/areas';
+
+const CENTRES: Record<AddressCountry, [number, number]> = { KW: [29.3375, 48.0], AE: [25.2048, 55.2708] };
+
+/** A small Leaflet map: a tap drops (or moves) the pin. Always left-to-right, whatever the page's direction. */
+export function PinMap({
+  country,
+  pin,
+  onPin,
+  tileUrl,
+  attribution,
+  label,
+}: {
+  country: AddressCountry;
+  pin: { lat: number; lng: number } | null;
+  onPin: (pin: { lat: number; lng: number }) => void;
+  tileUrl: string | undefined;
+  attribution: string | undefined;
+  label: string;
+}) {
+  const el = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const marker = useRef<L.Marker | null>(null);
+  const onPinRef = useRef(onPin);
+  onPinRef.current = onPin;
+
+  useEffect(() => {
+    const m = L.map(el.current!, { center: pin ? [pin.lat, pin.lng] : CENTRES[country], zoom: pin ? 15 : 10, scrollWheelZoom: false });
+    m.attributionControl.setPrefix(false);
+    m.on('click', (e: L.LeafletMouseEvent) => onPinRef.current({ lat: Number(e.latlng.lat.toFixed(6)), lng: Number(e.latlng.lng.toFixed(6)) }));
+    map.current = m;
+    const resize = new ResizeObserver(() => m.invalidateSize());
+    resize.observe(el.current!);
+    return () => {
+      resize.disconnect();
+      m.remove();
+      map.current = null;
+      marker.current = null;
+    };
+    // The map is made once; the pin and tiles follow below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [country]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m || !tileUrl) return;
+    const layer = L.tileLayer(tileUrl, { attribution, maxZoom: 19, crossOrigin: false }).addTo(m);
+    return () => void layer.remove();
+  }, [tileUrl, attribution]);
+
+  useEffect(() => {
+    const m = map.current;
+    if (!m) return;
+    if (!pin) {
+      marker.current?.remove();
+      marker.current = null;
+      return;
+    }
+    const icon = L.divIcon({ html: '<span class="block size-6 rounded-full border-4 border-white bg-primary shadow-md" aria-hidden="true"></span>', className: 'address-pin-wrap', iconSize: [24, 24], iconAnchor: [12, 12] });
+    if (marker.current) marker.current.setLatLng([pin.lat, pin.lng]);
+    else marker.current = L.marker([pin.lat, pin.lng], { icon, keyboard: false }).addTo(m);
+  }, [pin]);
+
+  return <div ref={el} dir="ltr" role="application" aria-label={label} className="h-56 w-full overflow-hidden rounded-box border border-base-300" data-testid="address-pin-map" />;
+}
