@@ -7,6 +7,7 @@ import { errorBody, mapError } from '../http/errors';
 import { MAX_OCR_BYTES } from '../services/ocr-process';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
+import { t } from '../../shared/i18n';
 
 /** Room for the multipart boundaries and the imageType field around an 8 MB image. */
 const MULTIPART_SLACK = 64 * 1024;
@@ -45,10 +46,10 @@ export function ocrUpload() {
         // Refuse signed-out and company callers before reading the upload.
         if (!c.var.user || !can(c.var.user.role, 'ocr')) await caller.ocr.process({ bytes: new Uint8Array(), imageType: null });
         const form = await c.req.formData().catch(() => {
-          throw invalid('Send the image as multipart/form-data', 'image');
+          throw invalid(t('errors.imageMultipart'), 'image');
         });
         const file = form.get('image');
-        if (!file || typeof file === 'string') throw invalid('image: a file is required', 'image');
+        if (!file || typeof file === 'string') throw invalid(t('errors.imageFileRequired'), 'image');
         const bytes = new Uint8Array(await file.arrayBuffer());
         const roi = roiField(form.get('roi'));
         return c.json(await caller.ocr.process({ bytes, declaredType: file.type, imageType: form.get('imageType'), roi }), 200);

@@ -6,7 +6,7 @@ import { toMinor, type Currency } from '../../shared/money';
 import { REGIONS } from '../../shared/regions';
 import { countryOfRegion } from '../../shared/gulf/areas';
 import { formatAddress } from '../../shared/gulf/format';
-import { currentLocale } from '../../shared/i18n';
+import { currentLocale, t } from '../../shared/i18n';
 import { gulf } from '../../shared/i18n/en/gulf';
 import { conflict, invalid } from '../errors';
 import { audit } from './audit';
@@ -29,7 +29,7 @@ export async function createCompany(db: Db, actorId: string, input: CompanyInput
 
 async function companyOrThrow(db: Db, companyId: string, field: string) {
   const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId) });
-  if (!company) throw invalid('Choose an existing company', field);
+  if (!company) throw invalid(t('errors.chooseCompany'), field);
   return company;
 }
 
@@ -39,7 +39,7 @@ export async function assertRiderEmailFree(db: Db, email: string) {
     .from(riders)
     .where(eq(riders.email, email))
     .union(db.select({ id: users.id }).from(users).where(eq(users.email, email)));
-  if (taken) throw conflict('A rider or user with this email already exists', 'email');
+  if (taken) throw conflict(t('errors.emailTaken'), 'email');
 }
 
 export async function createRiderByAdmin(db: Db, actorId: string, input: AdminRiderInput) {
@@ -84,10 +84,10 @@ export function orderValues(company: { id: string; currency: Currency }, actorId
 
 /** An order for a company: an admin names it, a company manager's own is implied. */
 export async function createOrder(db: Db, actorId: string, companyId: string | undefined, input: OrderInput) {
-  if (!companyId) throw invalid('Choose a company for this order', 'companyId');
+  if (!companyId) throw invalid(t('errors.orderCompanyRequired'), 'companyId');
   const company = await companyOrThrow(db, companyId, 'companyId');
   if (input.currency !== company.currency) {
-    throw invalid(`Orders of ${company.name} are in ${company.currency}`, 'currency');
+    throw invalid(t('errors.orderCurrency', { company: company.name, currency: company.currency }), 'currency');
   }
   for (const field of ['pickupAddressParts', 'deliveryAddressParts'] as const) {
     const parts = input[field];

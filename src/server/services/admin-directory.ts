@@ -6,6 +6,7 @@ import { notFound } from '../errors';
 import { audit } from './audit';
 import { publishChange } from './events';
 import { likePattern, paged, pageWindow } from './paging';
+import { t } from '../../shared/i18n';
 
 /** Companies with their rider and order counts, filtered and paged. */
 export async function listCompaniesPaged(db: Db, input: CompanyListInput) {
@@ -88,7 +89,7 @@ export async function listRidersPaged(db: Db, input: RiderListInput) {
 
 export async function updateCompany(db: Db, actorId: string, input: CompanyUpdateInput) {
   const before = await db.query.companies.findFirst({ where: eq(companies.id, input.id) });
-  if (!before) throw notFound('Company not found');
+  if (!before) throw notFound(t('errors.companyNotFound'));
   const patch = { name: input.name, phone: input.phone, address: input.address, contactPerson: input.contactPerson, sheetUrl: input.sheetUrl || null };
   await db.transaction(async (tx) => {
     await tx.update(companies).set(patch).where(eq(companies.id, input.id));
@@ -100,7 +101,7 @@ export async function updateCompany(db: Db, actorId: string, input: CompanyUpdat
 
 export async function setCompanyActive(db: Db, actorId: string, id: string, active: boolean) {
   const before = await db.query.companies.findFirst({ where: eq(companies.id, id) });
-  if (!before) throw notFound('Company not found');
+  if (!before) throw notFound(t('errors.companyNotFound'));
   await db.transaction(async (tx) => {
     await tx.update(companies).set({ active }).where(eq(companies.id, id));
     await audit(tx, { actorId, action: active ? 'reactivate' : 'deactivate', entity: 'company', entityId: id, before: { active: before.active }, after: { active } });
@@ -112,7 +113,7 @@ export async function setCompanyActive(db: Db, actorId: string, id: string, acti
 export async function updateRider(db: Db, actorId: string, input: RiderUpdateInput, scopeCompanyId: string | null = null) {
   const where = scopeCompanyId ? and(eq(riders.id, input.id), eq(riders.companyId, scopeCompanyId)) : eq(riders.id, input.id);
   const before = await db.query.riders.findFirst({ where });
-  if (!before) throw notFound('Rider not found');
+  if (!before) throw notFound(t('errors.riderNotFound'));
   const { id, ...patch } = input;
   await db.transaction(async (tx) => {
     await tx.update(riders).set(patch).where(eq(riders.id, id));
@@ -125,7 +126,7 @@ export async function updateRider(db: Db, actorId: string, input: RiderUpdateInp
 export async function setRiderActive(db: Db, actorId: string, id: string, active: boolean, scopeCompanyId: string | null = null) {
   const where = scopeCompanyId ? and(eq(riders.id, id), eq(riders.companyId, scopeCompanyId)) : eq(riders.id, id);
   const before = await db.query.riders.findFirst({ where });
-  if (!before) throw notFound('Rider not found');
+  if (!before) throw notFound(t('errors.riderNotFound'));
   const status = active ? 'active' : 'inactive';
   await db.transaction(async (tx) => {
     await tx.update(riders).set({ status, onDuty: active ? before.onDuty : false }).where(eq(riders.id, id));

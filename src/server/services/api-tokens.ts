@@ -8,6 +8,7 @@ import { sessionIdFromToken } from '../auth/tokens';
 import { conflict, notFound } from '../errors';
 import { audit } from './audit';
 import { loadSessionUser } from './users';
+import { t } from '../../shared/i18n';
 
 export const TOKEN_NOT_FOUND = 'API token not found';
 const TOKEN_SHAPE = new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
@@ -35,7 +36,7 @@ export async function createApiToken(db: Db, userId: string, name: string, now =
     .select({ n: count() })
     .from(apiTokens)
     .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
-  if ((live?.n ?? 0) >= API_TOKENS_PER_USER) throw conflict(`You already have ${API_TOKENS_PER_USER} active tokens; revoke one first`, 'name');
+  if ((live?.n ?? 0) >= API_TOKENS_PER_USER) throw conflict(t('errors.tokenLimit', { count: API_TOKENS_PER_USER }), 'name');
   const token = generateApiToken();
   const [row] = await db
     .insert(apiTokens)

@@ -31,6 +31,6 @@ export async function login(db: Db, input: LoginInput, ip: string, maxFailures?:
 export async function loginWithVerifiedEmail(db: Db, email: string): Promise<LoginResult> {
   const row = await findUserByEmail(db, email);
   const user = row && !row.disabled ? await loadSessionUser(db, row.id) : null;
-  if (!user) throw new DomainError('FORBIDDEN', 'No KWT Delivery account uses this Google address.');
+  if (!user) throw new DomainError('FORBIDDEN', t('errors.googleNoAccount'));
   return { user, session: await createSession(db, user.id) };
 }

@@ -9,15 +9,16 @@ import type { CaptureReading } from '../../shared/schemas/ocr';
 import { DomainError, invalid, notFound } from '../errors';
 import { eventTime } from './duty';
 import { sniffImage } from './image-bytes';
+import { t } from '../../shared/i18n';
 
 /** Decode a data URL and check that the bytes really are the image type it claims. */
 export function decodeImage(dataUrl: string): { bytes: Uint8Array; ext: 'jpeg' | 'png' | 'webp' } {
   const m = /^data:image\/(jpeg|png|webp);base64,(.+)$/.exec(dataUrl);
-  if (!m) throw invalid('The image must be a JPEG, PNG or WebP data URL', 'image');
+  if (!m) throw invalid(t('errors.imageDataUrl'), 'image');
   const ext = m[1] as 'jpeg' | 'png' | 'webp';
   const bytes = Uint8Array.from(Buffer.from(m[2]!, 'base64'));
-  if (bytes.length > 8 * 1024 * 1024) throw new DomainError('PAYLOAD_TOO_LARGE', 'The image is larger than 8 MB', 'image');
-  if (sniffImage(bytes) !== ext) throw invalid('The file is not a real image', 'image');
+  if (bytes.length > 8 * 1024 * 1024) throw new DomainError('PAYLOAD_TOO_LARGE', t('errors.imageTooLarge'), 'image');
+  if (sniffImage(bytes) !== ext) throw invalid(t('errors.imageNotReal'), 'image');
   return { bytes, ext };
 }
 
@@ -29,14 +30,14 @@ const isOdometer = (type: CaptureType) => type === 'start_odometer' || type === 
  */
 async function readingColumns(db: Db, riderId: string, type: CaptureType, reading: CaptureReading | undefined) {
   if (!reading) return {};
-  if (type === 'proof') throw invalid('A proof of delivery photo has no reading', 'reading');
+  if (type === 'proof') throw invalid(t('errors.proofNoReading'), 'reading');
   const ocr = { ocrConfidence: reading.confidence ?? null, ocrText: reading.text ?? null, readingCorrected: reading.corrected };
   if (isOdometer(type)) {
-    if (reading.currency) throw invalid('An odometer reading is in km, not money', 'reading.currency');
+    if (reading.currency) throw invalid(t('errors.odometerNotMoney'), 'reading.currency');
     return { ...ocr, valueKm: reading.value };
   }
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId), columns: { region: true } });
-  if (!rider) throw notFound('Rider not found');
+  if (!rider) throw notFound(t('errors.riderNotFound'));
   return { ...ocr, valueMinor: reading.value, currency: reading.currency ?? rider.region };
 }
 
@@ -63,21 +64,13 @@ export async function storeCapture(db: Db, riderId: string, input: CaptureSubmit
   return { success: true as const, captureId: id };
 }
 
-const KIND: Record<CaptureType, string> = {
-  start_odometer: 'a start odometer scan',
-  end_odometer: 'an end odometer scan',
-  receipt: 'a receipt scan',
-  cash: 'a cash slip scan',
-  proof: 'a proof of delivery photo',
-};
-
 /**
  * A capture another write refers to (duty start/end, a cash hand-over): it must be this rider's and
  * of the expected type. Another rider's capture answers exactly like a missing one.
  */
 export async function ownCapture(db: Db, riderId: string, captureId: string, type: CaptureType, field = 'captureId') {
   const row = await db.query.captures.findFirst({ where: and(eq(captures.id, captureId), eq(captures.riderId, riderId)) });
-  if (!row) throw invalid('That photo is not one of your scans', field);
-  if (row.type !== type) throw invalid(`That photo is not ${KIND[type]}`, field);
+  if (!row) throw invalid(t('errors.captureNotYours'), field);
+  if (row.type !== type) throw invalid(t('errors.captureWrongKind', { kind: t(`errors.captureKind.${type}`) }), field);
   return row;
 }

@@ -7,6 +7,7 @@ import { audit } from './audit';
 import { ownCapture } from './capture-store';
 import { cashPosition } from './rider-day';
 import { emitCashSubmitted } from './webhooks';
+import { t } from '../../shared/i18n';
 
 /**
  * What the scanned slip says against what was handed over: the slip's confirmed amount (null when the
@@ -24,12 +25,12 @@ export function slipCheck(amountMinor: number, currency: Currency, slip: { value
  */
 export async function submitCash(db: Db, riderId: string, input: { amount: number; slipCaptureId?: string }, now = new Date()) {
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
-  if (!rider) throw notFound('Rider not found');
+  if (!rider) throw notFound(t('errors.riderNotFound'));
   const amountMinor = toMinor(input.amount, rider.region);
-  if (amountMinor <= 0) throw invalid('Amount must be more than 0', 'amount');
+  if (amountMinor <= 0) throw invalid(t('app.cash.invalid'), 'amount');
   const { onHandMinor } = await cashPosition(db, riderId, rider.region);
   if (amountMinor > onHandMinor) {
-    throw invalid(`You hold ${fromMinor(onHandMinor, rider.region)} ${rider.region}; you cannot submit more than that`, 'amount');
+    throw invalid(t('app.cash.tooMuch', { amount: `${fromMinor(onHandMinor, rider.region)} ${rider.region}` }), 'amount');
   }
   const slip = input.slipCaptureId ? await ownCapture(db, riderId, input.slipCaptureId, 'cash', 'slipCaptureId') : null;
   const [row] = await db
@@ -84,8 +85,8 @@ export async function listCashSubmissions(db: Db, opts: { status?: 'pending' | '
 export async function reviewCashSubmission(db: Db, actorId: string, id: string, status: 'confirmed' | 'disputed', now = new Date()) {
   return db.transaction(async (tx) => {
     const row = await tx.query.cashSubmissions.findFirst({ where: eq(cashSubmissions.id, id) });
-    if (!row) throw notFound('Cash submission not found');
-    if (row.status !== 'pending') throw conflict(`This hand-over is already ${row.status}`);
+    if (!row) throw notFound(t('errors.cashSubmissionNotFound'));
+    if (row.status !== 'pending') throw conflict(t('errors.handoverAlready', { status: row.status }));
     await tx
       .update(cashSubmissions)
       .set({ status, confirmedAt: status === 'confirmed' ? now : null })

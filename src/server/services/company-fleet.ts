@@ -15,6 +15,7 @@ import type { listCompanyRiders } from './company-riders';
 import { publishChange } from './events';
 import { createSession } from './sessions';
 import { loadSessionUser } from './users';
+import { t } from '../../shared/i18n';
 
 export type CompanyRider = Awaited<ReturnType<typeof listCompanyRiders>>[number];
 
@@ -29,7 +30,7 @@ function isUniqueViolation(err: unknown): boolean {
 /** One of this company's riders, or NOT_FOUND: another company's rider is indistinguishable from none. */
 async function ownRider(db: Db, companyId: string, riderId: string) {
   const row = await db.query.riders.findFirst({ where: and(eq(riders.id, riderId), eq(riders.companyId, companyId)) });
-  if (!row) throw notFound('Rider not found');
+  if (!row) throw notFound(t('errors.riderNotFound'));
   return row;
 }
 
@@ -110,14 +111,14 @@ function splitName(name: string) {
  */
 export async function inviteCompanyRider(db: Db, actorId: string, companyId: string, riderId: string, now = new Date()) {
   const rider = await ownRider(db, companyId, riderId);
-  if (rider.status !== 'active') throw invalid('Reactivate this rider before inviting them', 'id');
+  if (rider.status !== 'active') throw invalid(t('errors.reactivateBeforeInvite'), 'id');
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   await db.transaction(async (tx) => {
     let userId = rider.userId;
     if (!userId) {
       const taken = await tx.query.users.findFirst({ where: eq(users.email, rider.email) });
-      if (taken) throw conflict('Another account already uses this rider’s email', 'email');
+      if (taken) throw conflict(t('errors.riderEmailTaken'), 'email');
       const [u] = await tx.insert(users).values({ email: rider.email, role: 'rider', passwordHash: null, ...splitName(rider.name) }).returning();
       userId = u!.id;
       await tx.update(riders).set({ userId }).where(eq(riders.id, rider.id));

@@ -4,6 +4,7 @@ import { dutyBreaks, dutyShifts, riders } from '../../../db/schema';
 import { conflict, invalid } from '../errors';
 import { ownCapture } from './capture-store';
 import { publishChange } from './events';
+import { t } from '../../shared/i18n';
 
 /** The phone's time for an event, never in the future. */
 export const eventTime = (at: number | undefined, now = new Date()) => (at ? new Date(Math.min(at, now.getTime())) : now);
@@ -37,12 +38,12 @@ async function checkOdometerPhoto(db: Db, riderId: string, which: 'start' | 'end
   if (!captureId) return;
   const photo = await ownCapture(db, riderId, captureId, which === 'start' ? 'start_odometer' : 'end_odometer');
   if (photo.valueKm !== null && photo.valueKm !== km) {
-    throw invalid(`The odometer photo reads ${photo.valueKm} km, not ${km} km`, which === 'start' ? 'startOdometerKm' : 'endOdometerKm');
+    throw invalid(t('errors.odometerPhotoMismatch', { photoKm: photo.valueKm, km }), which === 'start' ? 'startOdometerKm' : 'endOdometerKm');
   }
 }
 
 export async function startDuty(db: Db, riderId: string, input: { startOdometerKm: number; captureId?: string; at?: number }) {
-  if (await openShift(db, riderId)) throw conflict('You are already on duty');
+  if (await openShift(db, riderId)) throw conflict(t('errors.alreadyOnDuty'));
   await checkOdometerPhoto(db, riderId, 'start', input.startOdometerKm, input.captureId);
   const startedAt = eventTime(input.at);
   const [shift] = await db
@@ -56,9 +57,9 @@ export async function startDuty(db: Db, riderId: string, input: { startOdometerK
 
 export async function startBreak(db: Db, riderId: string, at?: number) {
   const shift = await openShift(db, riderId);
-  if (!shift) throw invalid('Start your duty first');
+  if (!shift) throw invalid(t('errors.startDutyFirst'));
   const open = await db.query.dutyBreaks.findFirst({ where: and(eq(dutyBreaks.shiftId, shift.id), isNull(dutyBreaks.endedAt)) });
-  if (open) throw conflict('You are already on a break');
+  if (open) throw conflict(t('errors.alreadyOnBreak'));
   await db.insert(dutyBreaks).values({ shiftId: shift.id, startedAt: eventTime(at) });
   return { success: true as const };
 }
@@ -66,7 +67,7 @@ export async function startBreak(db: Db, riderId: string, at?: number) {
 export async function endBreak(db: Db, riderId: string, at?: number) {
   const shift = await openShift(db, riderId);
   const open = shift ? await db.query.dutyBreaks.findFirst({ where: and(eq(dutyBreaks.shiftId, shift.id), isNull(dutyBreaks.endedAt)) }) : undefined;
-  if (!open) throw invalid('You are not on a break');
+  if (!open) throw invalid(t('errors.notOnBreak'));
   await db.update(dutyBreaks).set({ endedAt: eventTime(at) }).where(eq(dutyBreaks.id, open.id));
   return { success: true as const };
 }
@@ -74,10 +75,10 @@ export async function endBreak(db: Db, riderId: string, at?: number) {
 /** End the shift with the end odometer: km = end − start, refused when end < start. */
 export async function endDuty(db: Db, riderId: string, input: { endOdometerKm: number; captureId?: string; at?: number }) {
   const shift = await openShift(db, riderId);
-  if (!shift) throw invalid('You are not on duty');
+  if (!shift) throw invalid(t('errors.notOnDuty'));
   const start = shift.startOdometerKm ?? 0;
   if (input.endOdometerKm < start) {
-    throw invalid(`The end reading (${input.endOdometerKm} km) is below the start reading (${start} km)`, 'endOdometerKm');
+    throw invalid(t('app.duty.endBelowStart', { end: input.endOdometerKm, start }), 'endOdometerKm');
   }
   await checkOdometerPhoto(db, riderId, 'end', input.endOdometerKm, input.captureId);
   const endedAt = eventTime(input.at);

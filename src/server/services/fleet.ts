@@ -6,6 +6,7 @@ import { regionOfCurrency } from '../../shared/regions';
 import { isStale } from '../../shared/schemas/fleet';
 import { DAY_MS, zoneOffsetMinutes } from '../../shared/time';
 import { notFound } from '../errors';
+import { t } from '../../shared/i18n';
 
 /** Whose riders a caller may see: one company's (a manager's own, or an admin's filter), or all (null). */
 export interface FleetScope {
@@ -91,7 +92,7 @@ export async function riderHistory(db: Db, scope: FleetScope, riderId: string, d
   const rider = await db.query.riders.findFirst({
     where: scope.companyId ? and(eq(riders.id, riderId), eq(riders.companyId, scope.companyId)) : eq(riders.id, riderId),
   });
-  if (!rider) throw notFound('Rider not found');
+  if (!rider) throw notFound(t('errors.riderNotFound'));
   const { from, to } = localDayBounds(date, regionOfCurrency(rider.region).timezone);
   const rows = await db
     .select({ lat: locationPings.lat, lng: locationPings.lng, at: locationPings.recordedAt })

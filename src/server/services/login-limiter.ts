@@ -2,6 +2,7 @@ import { and, count, eq, gt, lt, min } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { loginAttempts } from '../../../db/schema';
 import { rateLimited } from '../errors';
+import { t } from '../../shared/i18n';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 export const LOGIN_MAX_FAILURES = 10;
@@ -17,7 +18,7 @@ export async function assertLoginAllowed(db: Db, email: string, ip: string, now 
     if (row && row.failures >= maxFailures) {
       const oldest = row.oldest ? new Date(row.oldest).getTime() : now.getTime();
       const retryAfter = Math.max(1, Math.ceil((oldest + LOGIN_WINDOW_MS - now.getTime()) / 1000));
-      throw rateLimited('Too many failed login attempts. Please try again later.', retryAfter);
+      throw rateLimited(t('errors.tooManyLogins'), retryAfter);
     }
   }
 }

@@ -2,6 +2,7 @@ import { decodeIdToken, generateCodeVerifier, generateState, Google } from 'arct
 import type { Db } from '../../../db/client';
 import { loginWithVerifiedEmail, type LoginResult } from './auth';
 import { DomainError } from '../errors';
+import { t } from '../../shared/i18n';
 
 export interface GoogleConfig {
   clientId: string;
@@ -23,7 +24,7 @@ export async function finishGoogleLogin(db: Db, cfg: GoogleConfig, code: string,
   const tokens = await google.validateAuthorizationCode(code, codeVerifier);
   const claims = decodeIdToken(tokens.idToken()) as { email?: string; email_verified?: boolean };
   if (!claims.email || claims.email_verified !== true) {
-    throw new DomainError('FORBIDDEN', 'Google did not confirm this email address.');
+    throw new DomainError('FORBIDDEN', t('errors.googleUnconfirmed'));
   }
   return loginWithVerifiedEmail(db, claims.email);
 }

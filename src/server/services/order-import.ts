@@ -17,6 +17,7 @@ import { companyProfile } from './company-overview';
 import { CsvError, parseCsv, toCsv } from './csv';
 import { publishChange } from './events';
 import { emitOrderEvent, listWebhooks } from './webhooks';
+import { t } from '../../shared/i18n';
 
 /** The downloadable template: the header and two example rows (one prepaid, one cash on delivery). */
 export function importTemplateCsv(): string {
@@ -38,15 +39,15 @@ function readHeader(header: string[]): { columns: (ImportColumn | null)[]; error
     const name = raw.trim();
     const col = known.get(name.toLowerCase());
     if (!col) {
-      if (name) errors.push({ row: HEADER_ROW, field: name, message: `Unknown column "${name}"` });
+      if (name) errors.push({ row: HEADER_ROW, field: name, message: t('errors.importUnknownColumn', { name }) });
       return null;
     }
-    if (seen.has(col)) errors.push({ row: HEADER_ROW, field: col, message: `Column "${col}" appears twice` });
+    if (seen.has(col)) errors.push({ row: HEADER_ROW, field: col, message: t('errors.importDuplicateColumn', { name: col }) });
     seen.add(col);
     return col;
   });
   for (const col of REQUIRED_IMPORT_COLUMNS) {
-    if (!seen.has(col)) errors.push({ row: HEADER_ROW, field: col, message: `Missing column "${col}"` });
+    if (!seen.has(col)) errors.push({ row: HEADER_ROW, field: col, message: t('errors.importMissingColumn', { name: col }) });
   }
   return { columns, errors };
 }
@@ -58,7 +59,7 @@ const rowMessages = (issue: { path?: PropertyKey[]; code?: string }) =>
 /** One data row checked by the order form's own schema, in the company's currency. */
 function readRow(cells: string[], columns: (ImportColumn | null)[], row: number, currency: OrderInput['currency']) {
   if (cells.length > columns.length) {
-    return { errors: [{ row, field: '', message: `This row has ${cells.length} cells but the header has ${columns.length}` }] };
+    return { errors: [{ row, field: '', message: t('errors.importCellCount', { cells: cells.length, columns: columns.length }) }] };
   }
   const v = {} as Record<ImportColumn, string>;
   for (const c of IMPORT_COLUMNS) v[c] = '';
@@ -99,7 +100,7 @@ function tooLarge(message: string) {
  * error imports nothing unless `validOnly`; the rows imported go in one transaction.
  */
 export async function importOrders(db: Db, actorId: string, companyId: string, input: OrderImportInput) {
-  if (new TextEncoder().encode(input.csv).length > IMPORT_LIMITS.bytes) throw tooLarge('A file may be at most 1 MB');
+  if (new TextEncoder().encode(input.csv).length > IMPORT_LIMITS.bytes) throw tooLarge(t('errors.importTooLargeBytes'));
   const company = await companyProfile(db, companyId);
   let records: string[][];
   try {
@@ -111,8 +112,8 @@ export async function importOrders(db: Db, actorId: string, companyId: string, i
   const [header = [], ...body] = records;
   // Blank lines are skipped, but rows keep their spreadsheet numbers.
   const rows = body.map((cells, i) => ({ cells, row: i + 2 })).filter((r) => r.cells.some((c) => c.trim() !== ''));
-  if (rows.length > IMPORT_LIMITS.rows) throw tooLarge(`A file may have at most ${IMPORT_LIMITS.rows.toLocaleString('en')} orders`);
-  if (rows.length === 0) throw invalid('The file has no orders', 'csv');
+  if (rows.length > IMPORT_LIMITS.rows) throw tooLarge(t('errors.importTooManyRows', { max: IMPORT_LIMITS.rows.toLocaleString('en') }));
+  if (rows.length === 0) throw invalid(t('errors.importEmpty'), 'csv');
 
   const head = readHeader(header);
   const errors = [...head.errors];

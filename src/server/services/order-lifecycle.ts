@@ -6,6 +6,7 @@ import { invalid, notFound } from '../errors';
 import { audit } from './audit';
 import { publishChange } from './events';
 import { emitOrderEvent, emitOrderStatusChange } from './webhooks';
+import { t } from '../../shared/i18n';
 
 /** Who may touch an order: an admin (companyId null) or the order's own company. */
 export interface OrderScope {
@@ -17,15 +18,15 @@ async function scopedOrder(db: Db, scope: OrderScope, orderId: string) {
   const where = scope.companyId ? and(eq(orders.id, orderId), eq(orders.companyId, scope.companyId)) : eq(orders.id, orderId);
   const order = await db.query.orders.findFirst({ where });
   // Another company's order is "not found", never "forbidden": ids don't leak.
-  if (!order) throw notFound('Order not found');
+  if (!order) throw notFound(t('errors.orderNotFound'));
   return order;
 }
 
 /** Move an order along the state machine, stamping the time of each change. */
 export async function transitionOrder(db: Db, scope: OrderScope, orderId: string, to: OrderStatus, now = new Date()) {
   const order = await scopedOrder(db, scope, orderId);
-  if (!canTransition(order.status, to)) throw invalid(`An order that is ${order.status} cannot become ${to}`, 'status');
-  if (to === 'assigned' && !order.riderId) throw invalid('Assign a rider first', 'riderId');
+  if (!canTransition(order.status, to)) throw invalid(t('errors.orderTransition', { from: order.status, to }), 'status');
+  if (to === 'assigned' && !order.riderId) throw invalid(t('errors.assignRiderFirst'), 'riderId');
   const patch = {
     status: to,
     updatedAt: now,
@@ -46,10 +47,10 @@ export async function transitionOrder(db: Db, scope: OrderScope, orderId: string
 export async function assignOrder(db: Db, scope: OrderScope, orderId: string, riderId: string, now = new Date()) {
   const order = await scopedOrder(db, scope, orderId);
   const rider = await db.query.riders.findFirst({ where: and(eq(riders.id, riderId), eq(riders.companyId, order.companyId)) });
-  if (!rider) throw invalid('Choose a rider of the same company', 'riderId');
-  if (rider.status !== 'active') throw invalid('This rider is not active', 'riderId');
+  if (!rider) throw invalid(t('errors.sameCompanyRider'), 'riderId');
+  if (rider.status !== 'active') throw invalid(t('errors.riderNotActive'), 'riderId');
   if (order.status !== 'pending' && order.status !== 'assigned') {
-    throw invalid(`An order that is ${order.status} cannot be reassigned`, 'status');
+    throw invalid(t('errors.orderNoReassign', { status: order.status }), 'status');
   }
   await db.transaction(async (tx) => {
     await tx.update(orders).set({ riderId: rider.id, status: 'assigned', updatedAt: now }).where(eq(orders.id, order.id));

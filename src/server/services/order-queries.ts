@@ -6,6 +6,7 @@ import { fromMinor } from '../../shared/money';
 import { DAY_MS, startOfDayInZone } from '../../shared/time';
 import { notFound } from '../errors';
 import { likePattern, paged, pageWindow } from './paging';
+import { t } from '../../shared/i18n';
 
 const dayStart = (iso: string) => startOfDayInZone(new Date(`${iso}T12:00:00Z`), 'Asia/Kuwait');
 
@@ -62,7 +63,7 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
 export async function orderDetail(db: Db, orderId: string, scopeCompanyId: string | null) {
   const where = scopeCompanyId ? and(eq(orders.id, orderId), eq(orders.companyId, scopeCompanyId)) : eq(orders.id, orderId);
   const order = await db.query.orders.findFirst({ where });
-  if (!order) throw notFound('Order not found');
+  if (!order) throw notFound(t('errors.orderNotFound'));
   const [company, rider, events] = await Promise.all([
     db.query.companies.findFirst({ where: eq(companies.id, order.companyId) }),
     order.riderId ? db.query.riders.findFirst({ where: eq(riders.id, order.riderId) }) : undefined,

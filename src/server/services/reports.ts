@@ -253,7 +253,7 @@ export async function getReport(db: Db, viewer: ReportViewer, id: string): Promi
   const companyId = scopeOf(viewer);
   const row = await db.query.reports.findFirst({ where: eq(reports.id, id), columns: { data: true } });
   const report = row?.data as Report | undefined;
-  if (!report || (companyId !== null && report.scope.companyId !== companyId)) throw notFound('Report not found');
+  if (!report || (companyId !== null && report.scope.companyId !== companyId)) throw notFound(t('errors.reportNotFound'));
   return report;
 }
 

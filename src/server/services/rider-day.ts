@@ -7,10 +7,11 @@ import { regionOfCurrency } from '../../shared/regions';
 import { startOfDayInZone } from '../../shared/time';
 import { notFound } from '../errors';
 import { routeToday } from './rider-route';
+import { t } from '../../shared/i18n';
 
 async function riderRow(db: Db, riderId: string) {
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
-  if (!rider) throw notFound('Rider not found');
+  if (!rider) throw notFound(t('errors.riderNotFound'));
   return rider;
 }
 

@@ -9,6 +9,7 @@ import { invalid, notFound } from '../errors';
 import { eventTime } from './duty';
 import { publishChange } from './events';
 import { emitOrderStatusChange } from './webhooks';
+import { t } from '../../shared/i18n';
 
 const storedParts = (stored: unknown): AddressParts | null => {
   const parsed = addressParts.safeParse(stored);
@@ -48,12 +49,12 @@ export async function riderOrders(db: Db, riderId: string) {
  */
 export async function riderSetOrderStatus(db: Db, riderId: string, userId: string, input: RiderOrderStatusInput, now = new Date()) {
   const order = await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.riderId, riderId)) });
-  if (!order) throw notFound('Order not found');
-  if (!canTransition(order.status, input.status)) throw invalid(`An order that is ${order.status} cannot become ${input.status}`, 'status');
+  if (!order) throw notFound(t('errors.orderNotFound'));
+  if (!canTransition(order.status, input.status)) throw invalid(t('errors.orderTransition', { from: order.status, to: input.status }), 'status');
   const at = eventTime(input.at, now);
   const patch: Partial<typeof orders.$inferInsert> = { status: input.status, updatedAt: now };
   if (input.status === 'delivered') {
-    if (input.pin !== undefined && input.pin !== order.deliveryPin) throw invalid('The PIN does not match this order', 'pin');
+    if (input.pin !== undefined && input.pin !== order.deliveryPin) throw invalid(t('errors.pinMismatch'), 'pin');
     Object.assign(patch, { deliveredAt: at, recipientName: input.recipientName, proofCaptureId: input.proofCaptureId ?? null, pinVerified: input.pin !== undefined });
   }
   if (input.status === 'failed') patch.failureReason = input.reason;

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { companies, riders } from '../../../db/schema';
 import { notFound } from '../errors';
 import { riderDashboard, trackingToday } from './rider-day';
+import { t } from '../../shared/i18n';
 
 const PICK_LIMIT = 20;
 
@@ -41,7 +42,7 @@ export async function riderDayFor(db: Db, riderId: string, now = new Date()) {
     .from(riders)
     .innerJoin(companies, eq(companies.id, riders.companyId))
     .where(eq(riders.id, riderId));
-  if (!rider) throw notFound('Rider not found');
+  if (!rider) throw notFound(t('errors.riderNotFound'));
   const [dashboard, today] = await Promise.all([riderDashboard(db, riderId, now), trackingToday(db, riderId, now)]);
   return { rider, dashboard, today };
 }

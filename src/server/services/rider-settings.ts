@@ -4,6 +4,7 @@ import { performanceSnapshots, riders } from '../../../db/schema';
 import { toMinor } from '../../shared/money';
 import { REGIONS, type RegionId } from '../../shared/regions';
 import { notFound } from '../errors';
+import { t } from '../../shared/i18n';
 
 /** Store the app's performance figures as a snapshot (auto every 5 min, or on demand). */
 export async function syncPerformance(
@@ -13,7 +14,7 @@ export async function syncPerformance(
   now = new Date(),
 ) {
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
-  if (!rider) throw notFound('Rider not found');
+  if (!rider) throw notFound(t('errors.riderNotFound'));
   await db.insert(performanceSnapshots).values({
     riderId,
     ordersCompleted: p.ordersCompleted,
@@ -33,6 +34,6 @@ export async function syncPerformance(
 export async function setRiderRegion(db: Db, riderId: string, region: RegionId) {
   const currency = REGIONS[region].currency;
   const updated = await db.update(riders).set({ region: currency }).where(eq(riders.id, riderId)).returning({ id: riders.id });
-  if (!updated.length) throw notFound('Rider not found');
+  if (!updated.length) throw notFound(t('errors.riderNotFound'));
   return { success: true as const, region, currency };
 }

@@ -6,6 +6,7 @@ import { toDecimalString } from '../../shared/money';
 import { DomainError } from '../errors';
 import { NOT_CONFIGURED, type SheetsTarget } from '../google/sheets-client';
 import { audit } from './audit';
+import { t } from '../../shared/i18n';
 
 /** The Sheets API takes large requests, but 5,000 rows keeps each one far below its 10 MB payload limit. */
 export const MAX_ROWS_PER_REQUEST = 5000;
@@ -186,7 +187,7 @@ export async function syncToSheets(db: Db, target: SheetsTarget | null, actorId:
   const [busy] = await db.select({ id: syncRuns.id }).from(syncRuns)
     .where(and(eq(syncRuns.kind, 'sheets'), eq(syncRuns.status, 'running'), gte(syncRuns.startedAt, new Date(startedAt.getTime() - STALE_RUN_MS))))
     .limit(1);
-  if (busy) throw new DomainError('CONFLICT', 'A Google Sheets sync is already running');
+  if (busy) throw new DomainError('CONFLICT', t('errors.sheetsBusy'));
   const [run] = await db.insert(syncRuns).values({ kind: 'sheets', status: 'running', actorId, startedAt }).returning();
   try {
     const need = new Map<Tab, number>();

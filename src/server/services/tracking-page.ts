@@ -7,6 +7,7 @@ import { addressParts } from '../../shared/schemas/address';
 import type { OrderStatus } from '../../shared/schemas/oversight';
 import { LIVE_POSITION_MAX_AGE_MS, TRACKING_CODE_PATTERN } from '../../shared/schemas/track';
 import { invalid, notFound } from '../errors';
+import { t } from '../../shared/i18n';
 
 /** Statuses in which the order has (or had) a rider the customer may know by first name. */
 const WITH_RIDER: readonly OrderStatus[] = ['assigned', 'picked_up', 'delivered', 'failed'];
@@ -45,7 +46,7 @@ export function coarsePlace(stored: unknown): PublicTracking['place'] {
 
 /** The public tracking page's answer for a code; one lookup by the unique index on tracking_code. */
 export async function publicTracking(db: Db, code: string, now = new Date()): Promise<PublicTracking> {
-  if (!TRACKING_CODE_PATTERN.test(code)) throw invalid('Invalid tracking code', 'code');
+  if (!TRACKING_CODE_PATTERN.test(code)) throw invalid(t('errors.trackingCodeInvalid'), 'code');
   const [row] = await db
     .select({
       id: orders.id,
@@ -64,7 +65,7 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
     .leftJoin(riders, eq(riders.id, orders.riderId))
     .where(eq(orders.trackingCode, code))
     .limit(1);
-  if (!row) throw notFound('No order with this tracking code');
+  if (!row) throw notFound(t('errors.trackingNotFound'));
   const events = await db
     .select({ status: orderStatusEvents.status, at: orderStatusEvents.at })
     .from(orderStatusEvents)

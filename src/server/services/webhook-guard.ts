@@ -1,6 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { invalid } from '../errors';
+import { t } from '../../shared/i18n';
 
 /**
  * The server-side request forgery guard for webhook targets: https only, and
@@ -118,12 +119,12 @@ export async function assertSafeWebhookUrl(raw: string, opts: GuardOptions): Pro
   try {
     url = new URL(raw);
   } catch {
-    throw invalid('Enter a full URL starting with https://', 'url');
+    throw invalid(t('errors.urlFull'), 'url');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid('Webhook URLs must start with https://', 'url');
-  if (url.username || url.password) throw invalid('Webhook URLs may not contain a user name or password', 'url');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid(t('errors.webhookUrlScheme'), 'url');
+  if (url.username || url.password) throw invalid(t('errors.webhookUrlCredentials'), 'url');
   if (opts.allowPrivate) return url;
-  if (url.protocol !== 'https:') throw invalid('Webhook URLs must use https://', 'url');
+  if (url.protocol !== 'https:') throw invalid(t('errors.webhookUrlHttps'), 'url');
 
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -132,13 +133,13 @@ export async function assertSafeWebhookUrl(raw: string, opts: GuardOptions): Pro
     try {
       addresses = await (opts.resolve ?? systemResolver)(host);
     } catch {
-      throw invalid(`The host ${host} could not be resolved`, 'url');
+      throw invalid(t('errors.webhookHostUnresolved', { host }), 'url');
     }
-    if (addresses.length === 0) throw invalid(`The host ${host} could not be resolved`, 'url');
+    if (addresses.length === 0) throw invalid(t('errors.webhookHostUnresolved', { host }), 'url');
   }
   for (const address of addresses) {
     const reason = blockedAddressReason(address);
-    if (reason) throw invalid(`Webhook URLs may not point to ${reason} (${host} is ${address})`, 'url');
+    if (reason) throw invalid(t('errors.webhookPrivate', { reason, host, address }), 'url');
   }
   return url;
 }

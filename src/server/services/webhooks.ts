@@ -8,6 +8,7 @@ import type { WebhookCreateInput, WebhookEvent, WebhookEventOrPing } from '../..
 import { conflict, invalid, notFound } from '../errors';
 import { kickWebhookDispatcher } from './webhook-dispatch';
 import { assertSafeWebhookUrl, type GuardOptions } from './webhook-guard';
+import { t } from '../../shared/i18n';
 
 export { dispatchDue, startWebhookDispatcher, stopWebhookDispatcher, signPayload } from './webhook-dispatch';
 
@@ -31,8 +32,8 @@ export function listWebhooks(db: Db, companyId: string) {
 export async function createWebhook(db: Db, companyId: string, input: WebhookCreateInput, guard: GuardOptions) {
   const url = (await assertSafeWebhookUrl(input.url, guard)).href;
   const existing = await listWebhooks(db, companyId);
-  if (existing.length >= MAX_ENDPOINTS_PER_COMPANY) throw invalid(`A company may register at most ${MAX_ENDPOINTS_PER_COMPANY} endpoints`, 'url');
-  if (existing.some((e) => e.url === url)) throw conflict('This URL is already registered', 'url');
+  if (existing.length >= MAX_ENDPOINTS_PER_COMPANY) throw invalid(t('errors.webhookLimit', { max: MAX_ENDPOINTS_PER_COMPANY }), 'url');
+  if (existing.some((e) => e.url === url)) throw conflict(t('errors.webhookDuplicate'), 'url');
   const secret = randomBytes(32).toString('hex');
   const [endpoint] = await db.insert(webhookEndpoints).values({ companyId, url, secret, events: input.events }).returning(endpointColumns);
   return { endpoint: endpoint!, secret };
@@ -44,7 +45,7 @@ async function ownEndpoint(db: Db, companyId: string, id: string) {
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, companyId)));
   // Another company's endpoint is "not found": ids don't leak.
-  if (!row) throw notFound('Webhook endpoint not found');
+  if (!row) throw notFound(t('errors.webhookNotFound'));
   return row;
 }
 
@@ -102,7 +103,7 @@ async function record(db: Db, endpointIds: string[], event: WebhookEventOrPing, 
 /** A ping to one endpoint, whatever its events; tried once, shown in the delivery log. */
 export async function sendTestEvent(db: Db, companyId: string, id: string) {
   const endpoint = await ownEndpoint(db, companyId, id);
-  if (!endpoint.active) throw invalid('Enable this endpoint before sending a test', 'id');
+  if (!endpoint.active) throw invalid(t('errors.webhookEnableFirst'), 'id');
   const [deliveryId] = await record(db, [endpoint.id], 'ping', { message: 'Test event from KWT Delivery' });
   return { success: true as const, deliveryId: deliveryId! };
 }

@@ -35,8 +35,8 @@ export function defaultReportPeriod(now = new Date()): { from: string; to: strin
   return { from: dateOfDayNumber(dayNumber(to)! - (REPORT_DEFAULT_DAYS - 1)), to };
 }
 
-const isoDate = (label: string) => {
-  const message = `${label} must be a date in the format YYYY-MM-DD`;
+/** `message` is a catalog text (en/errors.ts), so the client and localizeText can translate it. */
+const isoDate = (message: string) => {
   return z
     .string(message)
     .trim()
@@ -48,7 +48,7 @@ const isoDate = (label: string) => {
  * a missing `to` is today in Kuwait, a missing `from` is 30 days ending on `to`.
  */
 export const reportInput = z
-  .object({ from: isoDate('From date').optional(), to: isoDate('To date').optional() })
+  .object({ from: isoDate('From date must be a date in the format YYYY-MM-DD').optional(), to: isoDate('To date must be a date in the format YYYY-MM-DD').optional() })
   .optional()
   .transform((v, ctx) => {
     const to = v?.to ?? todayInKuwait();

@@ -3,6 +3,7 @@ import type { Db } from '../../../../db/client';
 import { riders } from '../../../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { AiScope } from '../tool';
+import { t } from '../../../shared/i18n';
 
 /** One implementation (analysis/scope.ts), importable from beside the tools too. */
 export { scopeForUser } from '../../services/analysis/scope';
@@ -16,7 +17,7 @@ export const RIDER_NOT_FOUND = 'Rider not found';
  */
 export function companyWall(scope: AiScope, requested: string | undefined): string | null {
   if (scope.role === 'admin') return requested ?? null;
-  if (!scope.companyId) throw forbidden('This account is not linked to a company');
+  if (!scope.companyId) throw forbidden(t('errors.noCompanyLink'));
   if (requested && requested !== scope.companyId) throw forbidden(OTHER_COMPANY);
   return scope.companyId;
 }

@@ -13,5 +13,6 @@ import { support } from './support';
 import { analysis } from './analysis';
 import { mcpTokens } from './mcp';
 import { gulf } from './gulf';
+import { errors } from './errors';
 
-export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf };
+export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors };

@@ -13,7 +13,8 @@ import { support } from './support';
 import { analysis } from './analysis';
 import { mcpTokens } from './mcp';
 import { gulf } from './gulf';
+import { errors } from './errors';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors } as const;
 
 export type MessageKey = keyof typeof en;
