@@ -34,6 +34,9 @@ describe('validation and merging', () => {
       null,
       null,
     ]);
+    // Typed with Arabic-Indic digits, as many Gulf visitors do.
+    expect(normalizePhone('+٩٦٥ ٥٥٥٥ ١٢٣٤')).toBe('+96555551234');
+    expect(extractCustomerData('رقمي ٠٠٩٦٥٥٥٥٥١٢٣٤').found.phone).toBe('+96555551234');
   });
 
   test("the client's copy keeps only valid values; newer values win", () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { normalizePhone as normalizeSharedPhone } from '../../shared/phone';
 import type { CustomerData } from '../../shared/schemas/ai';
 import { PHONE_PATTERN } from '../../shared/schemas/fields';
 
@@ -14,14 +15,13 @@ const LIMITS = { name: 120, company: 160, email: 254, phone: 20 } as const;
 const emailSchema = z.email();
 const EMAIL_IN_TEXT = /[A-Z0-9._%+-]+@[A-Z0-9-]+(?:\.[A-Z0-9-]+)*\.[A-Z]{2,}/gi;
 const AT_TOKEN = /\S+@\S*/g;
-const PHONE_IN_TEXT = /(?:\+|00)?\d[\d\s().-]{6,}\d/g;
+const PHONE_IN_TEXT = /(?:\+|00)?[\d\u0660-\u0669\u06F0-\u06F9][\d\u0660-\u0669\u06F0-\u06F9\s().-]{6,}[\d\u0660-\u0669\u06F0-\u06F9]/g;
 
 export const isEmail = (s: string) => s.length <= LIMITS.email && emailSchema.safeParse(s).success;
 
-/** '+965 5555 1234', '00965-5555-1234' → '+96555551234'; null unless + and 10–15 digits. */
+/** '+965 5555 1234', '00965-5555-1234', '+٩٦٥ ٥٥٥٥ ١٢٣٤' → '+96555551234'; null unless + and 10–15 digits. */
 export function normalizePhone(raw: string): string | null {
-  let s = raw.replace(/[\s().-]/g, '');
-  if (s.startsWith('00')) s = `+${s.slice(2)}`;
+  const s = normalizeSharedPhone(raw);
   return PHONE_PATTERN.test(s) ? s : null;
 }
 

@@ -8,7 +8,7 @@ import { allowConsoleError } from '../../../test/console';
 import { freshDb } from '../../../test/db';
 import { DENIED, expectTRPCError } from '../../../test/expect';
 import { FAKE_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../../../test/fake-anthropic';
-import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
+import { makeOrder, makeRider, TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 
 let db: Db;
@@ -177,4 +177,13 @@ describe('Claude support assistant (fake Messages API)', () => {
     expect(slow.response).toContain('I encountered an issue');
     expect(slow.type).toBe('error');
   });
+});
+
+test('the support chat is limited per user (it may call Claude several times a message): 429 past the limit', async () => {
+  const env = testEnv({ CHAT_MAX_PER_MINUTE: '2' });
+  // A rider no other test here has used, so earlier messages do not count against the window.
+  const fresh = await makeRider(db, w.companyA, { name: 'Limit Rider', userOver: { email: 'limit.rider@example.com' } });
+  const caller = await callerFor(db, fresh.user!.id, env);
+  for (let i = 0; i < 2; i++) await caller.ai.supportChat({ message: 'How many orders do I have?' });
+  await expectTRPCError(caller.ai.supportChat({ message: 'And now?' }), 'TOO_MANY_REQUESTS');
 });

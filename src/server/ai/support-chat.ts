@@ -10,6 +10,7 @@ import { analysisTool, supportIntent, type SupportIntent } from './support-inten
 import type { AiScope, AiTool } from './tool';
 import { scopeForUser } from '../services/analysis';
 import { toolsFor } from './tools';
+import { hitRateLimit, perMinute } from '../services/rate-limit';
 
 type Download = Pick<SupportChatReply, 'downloadUrl' | 'downloadTitle'>;
 
@@ -46,6 +47,8 @@ async function claudeDownload(scope: AiScope, intent: SupportIntent, calls: Tool
 export async function supportChat(deps: SupportDeps, user: SessionUser, input: SupportChatInput): Promise<SupportChatReply> {
   const { db, config } = deps;
   const now = deps.now ?? new Date();
+  // Each message may call Claude several times: the same per-minute limit as the public chat, per user.
+  hitRateLimit(db, perMinute('support-chat', config.CHAT_MAX_PER_MINUTE), user.id, now.getTime());
   const scope = await scopeForUser(db, user);
   const tools = toolsFor(scope);
   const run: RunTool = (tool, toolInput) => tool.run(db, scope, toolInput as never, now, { aedToKwd: config.AED_TO_KWD_RATE });

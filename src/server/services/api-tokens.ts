@@ -32,18 +32,22 @@ const summary = (row: typeof apiTokens.$inferSelect): ApiTokenSummary => ({
 
 /** A new token for the user: the only time the token itself leaves the server. */
 export async function createApiToken(db: Db, userId: string, name: string, now = new Date()) {
-  const [live] = await db
-    .select({ n: count() })
-    .from(apiTokens)
-    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
-  if ((live?.n ?? 0) >= API_TOKENS_PER_USER) throw conflict(t('errors.tokenLimit', { count: API_TOKENS_PER_USER }), 'name');
   const token = generateApiToken();
-  const [row] = await db
-    .insert(apiTokens)
-    .values({ userId, name: name.trim(), tokenHash: hashApiToken(token), prefix: token.slice(0, API_TOKEN_SHOWN_CHARS), createdAt: now })
-    .returning();
-  await audit(db, { actorId: userId, action: 'create', entity: 'api_token', entityId: row!.id, after: { name: row!.name, prefix: row!.prefix } });
-  return { token, apiToken: summary(row!) };
+  // Count and insert in one transaction, so two requests at once cannot pass the cap together.
+  const row = await db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ n: count() })
+      .from(apiTokens)
+      .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
+    if ((live?.n ?? 0) >= API_TOKENS_PER_USER) throw conflict(t('errors.tokenLimit', { count: API_TOKENS_PER_USER }), 'name');
+    const [inserted] = await tx
+      .insert(apiTokens)
+      .values({ userId, name: name.trim(), tokenHash: hashApiToken(token), prefix: token.slice(0, API_TOKEN_SHOWN_CHARS), createdAt: now })
+      .returning();
+    return inserted!;
+  });
+  await audit(db, { actorId: userId, action: 'create', entity: 'api_token', entityId: row.id, after: { name: row.name, prefix: row.prefix } });
+  return { token, apiToken: summary(row) };
 }
 
 /** The user's own tokens, newest first, revoked ones included (they say when). */

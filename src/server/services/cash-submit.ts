@@ -33,6 +33,10 @@ export async function submitCash(db: Db, riderId: string, input: { amount: numbe
     throw invalid(t('app.cash.tooMuch', { amount: `${fromMinor(onHandMinor, rider.region)} ${rider.region}` }), 'amount');
   }
   const slip = input.slipCaptureId ? await ownCapture(db, riderId, input.slipCaptureId, 'cash', 'slipCaptureId') : null;
+  // One slip backs one hand-over: a photo reused cannot vouch for a second amount.
+  if (slip && (await db.query.cashSubmissions.findFirst({ where: eq(cashSubmissions.slipCaptureId, slip.id), columns: { id: true } }))) {
+    throw conflict(t('errors.slipUsed'), 'slipCaptureId');
+  }
   const [row] = await db
     .insert(cashSubmissions)
     .values({ riderId, amountMinor, currency: rider.region, status: 'pending', submittedAt: now, slipCaptureId: slip?.id ?? null })

@@ -1,16 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { contactMessages } from '../../../db/schema';
-import { t } from '../../shared/i18n';
 import type { ContactInput } from '../../shared/schemas/contact';
 import type { Env } from '../env';
-import { salesMail, sendToSales } from './mailer';
+import { mailText, salesMail, sendToSales } from './mailer';
 import { hitRateLimit, perMinute } from './rate-limit';
 
 export const contactMail = ({ name, email, phone, company, inquiryType, preferredContact, message }: ContactInput, at: Date) =>
   salesMail({
-    subject: t('mail.contact.subject', { inquiryType, name }),
-    intro: t('mail.contact.intro'),
+    subject: mailText('mail.contact.subject', { inquiryType, name }),
+    intro: mailText('mail.contact.intro'),
     replyTo: email,
     fields: { name, email, phone, company, inquiryType, preferredContact },
     at,

@@ -1,13 +1,12 @@
 import { and, desc, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { leads } from '../../../db/schema';
-import { t } from '../../shared/i18n';
 import { REGIONS } from '../../shared/regions';
 import type { NotifyEmailInput } from '../../shared/schemas/ai';
 import { startOfDayInZone } from '../../shared/time';
 import { normalizePhone } from '../ai/customer-data';
 import type { Env } from '../env';
-import { mailConfigured, salesMail, sendToSales } from './mailer';
+import { mailConfigured, mailText, salesMail, sendToSales } from './mailer';
 import { hitRateLimit, perMinute } from './rate-limit';
 
 /** Leads are days in Kuwait: the same email again on the same Kuwait day updates that day's lead. */
@@ -15,8 +14,8 @@ const LEAD_DAY_ZONE = REGIONS.kuwait.timezone;
 
 export const leadMail = (lead: { name: string; company: string; email: string; phone: string; source: string }, at: Date) =>
   salesMail({
-    subject: t('mail.lead.subject', { name: lead.name, company: lead.company }),
-    intro: t('mail.lead.intro'),
+    subject: mailText('mail.lead.subject', { name: lead.name, company: lead.company }),
+    intro: mailText('mail.lead.intro'),
     replyTo: lead.email,
     fields: lead,
     at,

@@ -1,5 +1,8 @@
 import { createTransport } from 'nodemailer';
-import { t } from '../../shared/i18n';
+import { translate, type MessageKey, type MessageParams } from '../../shared/i18n';
+
+/** Sales e-mails are English whatever language the visitor used (the inbox reads one language). */
+export const mailText = (key: MessageKey, params?: MessageParams) => translate('en', key, params);
 import { formatDateTime, REGIONS } from '../../shared/regions';
 import type { Env } from '../env';
 
@@ -59,8 +62,8 @@ type MailField = 'name' | 'company' | 'email' | 'phone' | 'source' | 'inquiryTyp
 export function salesMail(m: { subject: string; intro: string; replyTo: string; fields: Partial<Record<MailField, string>>; at: Date; message?: string }): Mail {
   const lines = Object.entries(m.fields)
     .filter(([, v]) => v)
-    .map(([key, v]) => `${t(`mail.field.${key as MailField}`)}: ${v}`);
-  lines.push(`${t('mail.field.received')}: ${formatDateTime(m.at, REGIONS.kuwait)} (${REGIONS.kuwait.timezone})`);
-  const message = m.message === undefined ? '' : `\n${t('mail.field.message')}:\n${m.message}\n`;
+    .map(([key, v]) => `${mailText(`mail.field.${key as MailField}`)}: ${v}`);
+  lines.push(`${mailText('mail.field.received')}: ${formatDateTime(m.at, REGIONS.kuwait)} (${REGIONS.kuwait.timezone})`);
+  const message = m.message === undefined ? '' : `\n${mailText('mail.field.message')}:\n${m.message}\n`;
   return { subject: m.subject, replyTo: m.replyTo, text: `${m.intro}\n\n${lines.join('\n')}\n${message}` };
 }

@@ -174,6 +174,17 @@ describe('cash hand-over with a scanned slip', () => {
     expect(byId[none.submissionId]!.slip).toBeNull();
   });
 
+  test('one slip backs one hand-over: the same slip again is refused (409) and nothing more is submitted', async () => {
+    const c = await riderA();
+    const id = await slip(1_000);
+    await c.rider.submitCash({ id: w.riderA.id, amount: 1, slipCaptureId: id });
+    expect(await refusal(c.rider.submitCash({ id: w.riderA.id, amount: 1, slipCaptureId: id }))).toEqual({
+      code: 'CONFLICT',
+      message: 'That cash slip is already attached to another hand-over',
+    });
+    expect(await db.select().from(cashSubmissions)).toHaveLength(1);
+  });
+
   test('a slip that is not the rider’s own cash scan is refused, and nothing is submitted', async () => {
     const c = await riderA();
     expect(await refusal(c.rider.submitCash({ id: w.riderA.id, amount: 1, slipCaptureId: await slip(1000, 'receipt') }))).toEqual({

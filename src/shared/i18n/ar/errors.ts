@@ -29,6 +29,7 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.proofNoReading': 'صورة إثبات التسليم لا تحتوي على قراءة',
   'errors.odometerNotMoney': 'قراءة العداد بالكيلومترات وليست مبلغاً مالياً',
   'errors.captureNotYours': 'هذه الصورة ليست من مسحاتك',
+  'errors.slipUsed': 'قسيمة النقد هذه مرفقة بالفعل بعملية تسليم نقد أخرى',
   'errors.captureWrongKind': 'هذه الصورة ليست {kind}',
   'errors.captureKind.start_odometer': 'مسحاً لعداد بداية المناوبة',
   'errors.captureKind.end_odometer': 'مسحاً لعداد نهاية المناوبة',

@@ -32,6 +32,7 @@ export const errors = {
   'errors.proofNoReading': 'A proof of delivery photo has no reading',
   'errors.odometerNotMoney': 'An odometer reading is in km, not money',
   'errors.captureNotYours': 'That photo is not one of your scans',
+  'errors.slipUsed': 'That cash slip is already attached to another hand-over',
   'errors.captureWrongKind': 'That photo is not {kind}',
   'errors.captureKind.start_odometer': 'a start odometer scan',
   'errors.captureKind.end_odometer': 'an end odometer scan',
