@@ -2,12 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { TRPCClientError } from '@trpc/client';
 import type { ReactNode } from 'react';
-import { relativeTime } from '../src/client/format';
+import { dateLocale, relativeTime } from '../src/client/format';
 import { useLocale, useT } from '../src/client/i18n';
 import { trpc } from '../src/client/trpc';
 import { Icon } from '../src/client/ui/Icon';
 import type { MessageKey } from '../src/shared/i18n';
 import type { OrderStatus } from '../src/shared/schemas/oversight';
+import { REGIONS } from '../src/shared/regions';
 import { FINAL_ORDER_STATUSES, TRACKING_CODE_PATTERN } from '../src/shared/schemas/track';
 import type { RouterOutputs } from '../src/server/trpc/root';
 
@@ -18,11 +19,9 @@ export const Route = createFileRoute('/track/$code')({ component: TrackPage });
 const REFRESH_MS = 30_000;
 const HAPPY_PATH: OrderStatus[] = ['pending', 'assigned', 'picked_up', 'delivered'];
 
-/** The page language decides number and date words; the order's region decides the clock. */
-const pageLocale = () => (typeof document !== 'undefined' && document.documentElement.lang) || 'en';
-
+/** The UI language decides the date words (Latin digits in Arabic, as everywhere; English as before); the order's region decides the clock. */
 function formatAt(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat(pageLocale(), { timeZone, day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
+  return new Intl.DateTimeFormat(dateLocale(timeZone === REGIONS.uae.timezone ? REGIONS.uae : REGIONS.kuwait, undefined, 'en'), { timeZone, day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }).format(new Date(iso));
 }
 
 /** The public tracking page for customers: no sign-in, refreshes itself until the order is final. */

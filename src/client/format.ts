@@ -1,14 +1,23 @@
 import { normalizeDigits } from '../shared/digits';
 import { currentLocale } from '../shared/i18n';
 import { formatMoney, toMinor, type Currency } from '../shared/money';
+import { dateLocale, numberLocale } from '../shared/regions';
 
 /** Server figures arrive in major units with their currency; show them with Intl (KWD 3, AED 2) in the UI's language. */
 export function money(amount: number, currency: Currency): string {
   return formatMoney(toMinor(amount, currency), currency);
 }
 
+/** The UI language's Intl locales (Latin digits in Arabic): one place for every screen's numbers and dates. */
+export { dateLocale, numberLocale };
+
+/** A plain number in the UI's language ('12,345.6'; Intl's defaults unless told), Latin digits in Arabic too. */
+export function numberText(n: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(numberLocale(), options).format(n);
+}
+
 export function percent(n: number): string {
-  return new Intl.NumberFormat(currentLocale() === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW', { maximumFractionDigits: 1 }).format(n);
+  return numberText(n, { maximumFractionDigits: 1 });
 }
 
 export function relativeTime(iso: string | null, now = Date.now()): string | null {

@@ -3,7 +3,7 @@ import { normalizeDigits } from '../shared/digits';
 import { setLocaleSource } from '../shared/i18n';
 import { formatMoney, moneyLocale } from '../shared/money';
 import { dateLocale, formatDateTime, REGIONS } from '../shared/regions';
-import { asciiDigits, money, numericInput, parseAmount } from './format';
+import { asciiDigits, dateLocale as clientDateLocale, money, numberLocale, numberText, numericInput, parseAmount, percent } from './format';
 
 afterEach(() => setLocaleSource(() => 'en'));
 
@@ -52,4 +52,33 @@ test('Arabic-Indic and Persian digits typed by a user become ASCII', () => {
   expect(numericInput('١٢٣٤٥')).toBe('12345');
   expect(parseAmount('١٢٫٥', 3)).toBe(12.5);
   expect(parseAmount('۲,۵', 2)).toBe(2.5);
+});
+
+test('numbers follow the UI language: English output as before, Arabic with Western digits', () => {
+  expect(numberLocale()).toBe('en-KW');
+  expect(numberLocale('ar')).toBe('ar-KW-u-nu-latn');
+  expect(numberText(12345.678)).toBe(new Intl.NumberFormat('en').format(12345.678));
+  expect(numberText(12345.678)).toBe('12,345.678');
+  expect(numberText(29.123456, { minimumFractionDigits: 5, maximumFractionDigits: 5 })).toBe('29.12346');
+  expect(percent(87.25)).toBe('87.3');
+  setLocaleSource(() => 'ar');
+  expect(numberLocale()).toBe('ar-KW-u-nu-latn');
+  expect(numberText(12345.6)).toBe(new Intl.NumberFormat('ar-KW-u-nu-latn').format(12345.6));
+  expect(numberText(1234567)).not.toMatch(/[٠-٩]/);
+  expect(normalizeDigits(numberText(1234567)).replace(/\D/g, '')).toBe('1234567');
+});
+
+test('dates follow the UI language: en-GB (or a screen’s own en) in English, Arabic with Western digits', () => {
+  const at = Date.UTC(2026, 4, 3, 11, 5);
+  const time = { timeZone: 'Asia/Kuwait', hour: '2-digit', minute: '2-digit' } as const;
+  expect(clientDateLocale).toBe(dateLocale);
+  expect(dateLocale()).toBe('en-GB');
+  expect(new Intl.DateTimeFormat(dateLocale(), time).format(at)).toBe('14:05');
+  expect(dateLocale(REGIONS.uae, 'en', 'en')).toBe('en');
+  setLocaleSource(() => 'ar');
+  expect(dateLocale()).toBe('ar-KW-u-nu-latn');
+  expect(dateLocale(REGIONS.uae, undefined, 'en')).toBe('ar-AE-u-nu-latn');
+  const tracked = new Intl.DateTimeFormat(dateLocale(REGIONS.kuwait, undefined, 'en'), { ...time, day: 'numeric', month: 'short' }).format(at);
+  expect(tracked).not.toMatch(/[٠-٩]/);
+  expect(tracked).toContain('3');
 });

@@ -24,9 +24,17 @@ export function regionOfCurrency(currency: Currency): Region {
   return currency === 'AED' ? REGIONS.uae : REGIONS.kuwait;
 }
 
-/** Dates: en-GB in English (as before), the region's Arabic (ar-KW / ar-AE, Western digits) in Arabic; always in the region's zone. */
-export function dateLocale(region: Region, language: Locale = currentLocale()): string {
-  return language === 'ar' ? `${region.id === 'uae' ? 'ar-AE' : 'ar-KW'}-u-nu-latn` : 'en-GB';
+/**
+ * Dates: en-GB in English (as before; a screen that always used 'en' passes it as `english`), the region's
+ * Arabic (ar-KW / ar-AE, Western digits: docs/spec-decisions.md rows 62–64) in Arabic. Kuwait when no region applies.
+ */
+export function dateLocale(region: Region = REGIONS.kuwait, language: Locale = currentLocale(), english: 'en-GB' | 'en' = 'en-GB'): string {
+  return language === 'ar' ? `${region.id === 'uae' ? 'ar-AE' : 'ar-KW'}-u-nu-latn` : english;
+}
+
+/** Numbers: en-KW in English (the same output as 'en'), ar-KW with Western digits in Arabic, as moneyLocale. */
+export function numberLocale(language: Locale = currentLocale()): string {
+  return language === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW';
 }
 
 export function formatDateTime(date: Date | number, region: Region, locale = dateLocale(region)): string {
@@ -37,6 +45,6 @@ export function formatDateTime(date: Date | number, region: Region, locale = dat
   }).format(date);
 }
 
-export function formatNumber(n: number, locale = currentLocale() === 'ar' ? 'ar-KW-u-nu-latn' : 'en-KW', maximumFractionDigits = 1): string {
+export function formatNumber(n: number, locale = numberLocale(), maximumFractionDigits = 1): string {
   return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(n);
 }

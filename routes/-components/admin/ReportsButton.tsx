@@ -11,6 +11,8 @@ import { toast } from '../../../src/client/toast';
 import { trpc, trpcClient } from '../../../src/client/trpc';
 import { FormField } from '../../../src/client/ui/FormField';
 import { Modal } from '../../../src/client/ui/Modal';
+import { REGION_WEEKEND } from '../../../src/shared/weekend';
+import { WeekendLine } from '../company/WeekendCard';
 
 const show = (m: ReportMoney, currency: Currency) => money(fromMinor(m.minor, currency), currency);
 
@@ -75,6 +77,8 @@ function ReportsPanel() {
           </button>
         </div>
         <p className="col-span-2 text-xs text-base-content/60 sm:col-span-3">{t('admin.reports.hint')}</p>
+        {/* The admin's report covers every company: Kuwait's Fri–Sat, the system's home region (no company filter here). */}
+        <WeekendLine weekend={REGION_WEEKEND.kuwait} className="col-span-2 sm:col-span-3" />
       </form>
       {report ? <ReportSummary report={report} /> : null}
       {others.length ? (

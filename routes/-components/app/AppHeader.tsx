@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useOnline, useOutbox } from '../../../src/client/outbox/hooks';
 import { useT } from '../../../src/client/i18n';
-import { money } from '../../../src/client/format';
+import { numberText, money } from '../../../src/client/format';
 import { RoleBadges } from '../../../src/client/ui/RoleBadges';
 import { Icon } from '../../../src/client/ui/Icon';
 import { local, useLocal } from './local';
@@ -27,7 +27,7 @@ function SyncState() {
         title={t('outbox.syncNow')}
       >
         <Icon name={online ? 'sync' : 'cloudOff'} className="size-4" />
-        <span className="tabular-nums">{new Intl.NumberFormat('en').format(count)}</span>
+        <span className="tabular-nums">{numberText(count)}</span>
       </button>
     );
   return (

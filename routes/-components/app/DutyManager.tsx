@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { numericInput } from '../../../src/client/format';
+import { numberText, numericInput } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Badge } from '../../../src/client/ui/Badge';
@@ -14,7 +14,7 @@ import { onBreak } from './overlay';
 import { useRider } from './RiderContext';
 import { clock, timeOfDay, useNow } from './useNow';
 
-const fmt = (n: number) => new Intl.NumberFormat('en').format(n);
+const fmt = (n: number) => numberText(n);
 
 /** The odometer reading as the server will check it (a whole, non-negative number of km). */
 function parseOdometer(raw: string): { ok: true; km: number } | { ok: false; error: string | null } {

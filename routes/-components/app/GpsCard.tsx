@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { numberText } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
@@ -8,7 +9,7 @@ import { addPosition, forDuty } from './ledger';
 import { useRider } from './RiderContext';
 import { timeOfDay } from './useNow';
 
-const coord = (n: number) => new Intl.NumberFormat('en', { minimumFractionDigits: 5, maximumFractionDigits: 5 }).format(n);
+const coord = (n: number) => numberText(n, { minimumFractionDigits: 5, maximumFractionDigits: 5 });
 
 /** GPS active card: the live position, whether it is being shared, and Update Location. */
 export function GpsCard() {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { money } from '../../../src/client/format';
+import { numberText, money } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
@@ -25,7 +25,7 @@ const TONE = {
   red: { text: 'text-error', bar: 'progress-error' },
 } as const;
 
-const num = (n: number, digits = 1) => new Intl.NumberFormat('en', { maximumFractionDigits: digits }).format(n);
+const num = (n: number, digits = 1) => numberText(n, { maximumFractionDigits: digits });
 
 /** Spec: recomputed every 10 s; synced every 5 min on duty and on demand; status back to idle after 3 s. */
 export function PerformancePanel() {

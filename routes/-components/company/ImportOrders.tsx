@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { IMPORT_COLUMNS, IMPORT_LIMITS, REQUIRED_IMPORT_COLUMNS } from '../../../src/shared/schemas/order-import';
 import type { RouterOutputs } from '../../../src/server/trpc/root';
+import { numberText } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { trpc, trpcClient } from '../../../src/client/trpc';
@@ -61,7 +62,7 @@ export function ImportOrders({ open, onClose }: { open: boolean; onClose: () => 
           <a className="link link-primary" href="/api/company/orders/template.csv" download data-testid="import-template">
             {t('companyOrders.import.template')}
           </a>
-          <span className="text-base-content/60">{t('companyOrders.import.limits', { rows: IMPORT_LIMITS.rows.toLocaleString('en') })}</span>
+          <span className="text-base-content/60">{t('companyOrders.import.limits', { rows: numberText(IMPORT_LIMITS.rows) })}</span>
         </p>
         <label className="fieldset py-0">
           <span className="fieldset-legend pb-1">{t('companyOrders.import.file')}</span>

@@ -1,11 +1,12 @@
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
+import { dateLocale } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { trpc } from '../../../src/client/trpc';
 import type { FleetRider } from './RiderCard';
 
-const EXPIRY = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+const expiry = (at: Date) => new Intl.DateTimeFormat(dateLocale(), { dateStyle: 'medium', timeStyle: 'short' }).format(at);
 
 /**
  * A one-time sign-in link for a rider. The server keeps only its hash, so the link is
@@ -50,7 +51,7 @@ export function InviteBody({ rider }: { rider: FleetRider }) {
         </button>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-base-content/60">{t('company.invite.expires', { when: EXPIRY.format(new Date(invite.data!.expiresAt)) })}</p>
+        <p className="text-xs text-base-content/60">{t('company.invite.expires', { when: expiry(new Date(invite.data!.expiresAt)) })}</p>
         <a className="btn btn-success btn-sm" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer" data-testid="invite-whatsapp">
           {t('company.invite.whatsapp')}
         </a>

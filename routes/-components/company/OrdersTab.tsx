@@ -92,6 +92,7 @@ export function OrdersTab() {
         api={companyOrdersApi}
         tenant
         table={table}
+        weekend={profile?.weekend}
         sourceFilter={
           <EnumFilter value={table.f.source} onChange={table.set('source')} options={SOURCES} allKey="companyOrders.source.all" labelPrefix="companyOrders.source." label={t('companyOrders.source')} />
         }

@@ -56,3 +56,13 @@ export function WeekendCard() {
     </Card>
   );
 }
+
+/** The hint beside native date pickers ('Weekend: Fri–Sat'), the weekend named as on this card. */
+export function WeekendLine({ weekend, className = '' }: { weekend: Weekend; className?: string }) {
+  const t = useT();
+  return (
+    <p className={`text-xs text-base-content/60 ${className}`} data-testid="weekend-line">
+      {t('gulf.weekend.line', { weekend: t(WEEKEND_LABEL[weekend]) })}
+    </p>
+  );
+}

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { numberText } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { OcrDialog, type OcrConfirmed } from '../../../src/client/ocr';
 import { onOutboxSettled } from '../../../src/client/outbox';
@@ -30,7 +31,7 @@ export function CaptureButtons() {
     const ref = captureRefOf(outcome);
     const written = type === 'start_odometer' ? await dutyStart(value, ref) : await dutyEnd(value, ref);
     if (written.kind !== 'sent') return; // queued or refused: the outbox has said so
-    toast({ title: type === 'start_odometer' ? t('app.duty.started') : t('app.duty.ended', { km: new Intl.NumberFormat('en').format(value - (startKm ?? value)) }), variant: 'success' });
+    toast({ title: type === 'start_odometer' ? t('app.duty.started') : t('app.duty.ended', { km: numberText(value - (startKm ?? value)) }), variant: 'success' });
   }
 
   const odometer = onDuty ? 'end_odometer' : 'start_odometer';

@@ -1,3 +1,4 @@
+import { numberText } from '../../../src/client/format';
 import { formatMoney } from '../../../src/shared/money';
 import type { Currency } from '../../../src/shared/money';
 
@@ -38,7 +39,7 @@ function Value({ value }: { value: unknown }) {
     return <span>{value.map(String).join(', ')}</span>;
   }
   if (isRecord(value)) return <Fields value={value} />;
-  if (typeof value === 'number') return <span className="tabular-nums">{new Intl.NumberFormat('en-KW', { maximumFractionDigits: 2 }).format(value)}</span>;
+  if (typeof value === 'number') return <span className="tabular-nums">{numberText(value, { maximumFractionDigits: 2 })}</span>;
   return <span>{String(value)}</span>;
 }
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { MessageKey } from '../../../src/shared/i18n';
+import { plural, type MessageKey } from '../../../src/shared/i18n';
 import { formatDateTime, REGIONS } from '../../../src/shared/regions';
 import { TICKET_STATUSES } from '../../../src/shared/schemas/ai';
 import type { SessionUser } from '../../../src/shared/schemas/auth';
-import { useT } from '../../../src/client/i18n';
+import { useLocale, useT } from '../../../src/client/i18n';
 import { trpc } from '../../../src/client/trpc';
 import { Icon } from '../../../src/client/ui/Icon';
 import { Modal } from '../../../src/client/ui/Modal';
@@ -19,6 +19,7 @@ type Filter = (typeof FILTERS)[number];
 /** Support Tickets: the caller's tickets (every ticket for an admin), a status filter, a new-ticket form and one ticket's detail. */
 export function TicketsTab({ user, ticketId, onSelect }: { user: SessionUser; ticketId?: string; onSelect: (id?: string) => void }) {
   const t = useT();
+  const locale = useLocale();
   const [filter, setFilter] = useState<Filter>('all');
   const [creating, setCreating] = useState(false);
   const { data, isPending } = useQuery(trpc.contact.tickets.list.queryOptions(filter === 'all' ? undefined : { status: filter }));
@@ -67,7 +68,7 @@ export function TicketsTab({ user, ticketId, onSelect }: { user: SessionUser; ti
                   <span>{t('tickets.openedBy', { name: ticket.authorName })}</span>
                   {ticket.companyName ? <span>{ticket.companyName}</span> : null}
                   <span>{formatDateTime(new Date(ticket.createdAt), REGIONS.kuwait)}</span>
-                  <span>{t(ticket.comments === 1 ? 'tickets.comments.one' : 'tickets.comments.other', { n: ticket.comments })}</span>
+                  <span>{plural(locale, 'tickets.comments', ticket.comments)}</span>
                 </p>
               </button>
             </li>

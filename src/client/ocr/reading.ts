@@ -1,7 +1,7 @@
 import { formatMoney, MINOR_DIGITS, toDecimalString, toMinor, type Currency } from '../../shared/money';
 import { captureReading, type CaptureReading, type OcrImageType, type OcrResult } from '../../shared/schemas/ocr';
 import type { CameraSpec } from '../scanner/capture';
-import { asciiDigits, parseAmount } from '../format';
+import { asciiDigits, numberText, parseAmount } from '../format';
 
 /** Spec section 9, camera (OCR dialog): ideal 1280×720, JPEG quality 0.8 (4:3 viewfinder: docs/spec-decisions.md). */
 export const OCR_CAMERA: CameraSpec = { width: 1280, height: 720, quality: 0.8 };
@@ -31,7 +31,7 @@ export function parseReading(text: string, kind: ReadingKind, currency: Currency
 
 /** A value for people: 84,512 km; KWD 12.500. */
 export function readingLabel(value: number, kind: ReadingKind, currency: Currency): string {
-  return kind === 'odometer' ? `${new Intl.NumberFormat('en').format(value)} km` : formatMoney(value, currency);
+  return kind === 'odometer' ? `${numberText(value)} km` : formatMoney(value, currency);
 }
 
 /** What goes with the photo to /api/ocr/submit: the confirmed value, OCR's confidence and text, and whether it was changed. */

@@ -33,8 +33,17 @@ export async function supportConversation(db: Db, userId: string): Promise<strin
 
 /** The visitor's message and the assistant's reply, in that order. */
 export async function recordExchange(db: Db, conversationId: string, question: string, reply: string, type: ChatReplyType, now = new Date()) {
+  // Strictly after the conversation's last message, so ordering by time is the order of the exchange
+  // even when two messages arrive within the same millisecond.
+  const [last] = await db
+    .select({ at: chatMessages.createdAt })
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, conversationId))
+    .orderBy(desc(chatMessages.createdAt))
+    .limit(1);
+  const at = Math.max(now.getTime(), (last?.at.getTime() ?? 0) + 1);
   await db.insert(chatMessages).values([
-    { conversationId, sender: 'user', content: question, type: 'text', createdAt: now },
-    { conversationId, sender: 'ai', content: reply, type, createdAt: new Date(now.getTime() + 1) },
+    { conversationId, sender: 'user', content: question, type: 'text', createdAt: new Date(at) },
+    { conversationId, sender: 'ai', content: reply, type, createdAt: new Date(at + 1) },
   ]);
 }

@@ -11,6 +11,8 @@ export async function listCompanies(db: Db) {
       email: companies.email,
       region: companies.region,
       currency: companies.currency,
+      /** Its own weekend, null for the region's default (weekendOf). */
+      weekend: companies.weekend,
     })
     .from(companies)
     .orderBy(asc(companies.name));

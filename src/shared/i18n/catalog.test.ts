@@ -24,7 +24,8 @@ test('every message is a non-empty string', () => {
 });
 
 import { ar } from './ar';
-import { localeFromAcceptLanguage, localizeText, parseLocale, resolveLocale, setLocaleSource, t as tr, translate } from '.';
+import { arPlurals } from './ar/plurals';
+import { localeFromAcceptLanguage, localizeText, parseLocale, plural, resolveLocale, setLocaleSource, t as tr, tn, translate } from '.';
 
 const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -72,4 +73,33 @@ test('t() follows the locale source; English catalog texts are localized by look
   }
   expect(tr('nav.home')).toBe('Home');
   expect(localizeText('Invalid credentials. Please check your email and password.')).toBe('Invalid credentials. Please check your email and password.');
+});
+
+test('plural: Intl.PluralRules categories, Arabic two/few/many forms, else .one / .other', () => {
+  expect([0, 1, 2, 5, 11, 100].map((n) => plural('en', 'analysis.unit.rider', n))).toEqual(['0 riders', '1 rider', '2 riders', '5 riders', '11 riders', '100 riders']);
+  expect(plural('en', 'tickets.comments', 1)).toBe('1 comment');
+  expect(plural('en', 'tickets.comments', 3)).toBe('3 comments');
+  expect(plural('ar', 'analysis.unit.rider', 1)).toBe(translate('ar', 'analysis.unit.rider.one', { n: 1 }));
+  expect(plural('ar', 'analysis.unit.rider', 2)).toBe('مندوبان');
+  expect(plural('ar', 'analysis.unit.rider', 3)).toBe('3 مندوبين');
+  expect(plural('ar', 'analysis.unit.day', 11)).toBe('11 يومًا');
+  expect(plural('ar', 'analysis.unit.order', 102)).toBe(translate('ar', 'analysis.unit.order.other', { n: 102 }));
+  expect(plural('ar', 'tickets.comments', 0)).toBe(translate('ar', 'tickets.comments.other', { n: 0 }));
+  try {
+    setLocaleSource(() => 'ar');
+    expect(tn('analysis.unit.week', 4)).toBe('4 أسابيع');
+  } finally {
+    setLocaleSource(() => 'en');
+  }
+  expect(tn('analysis.unit.week', 4)).toBe('4 weeks');
+});
+
+test('Arabic plural forms: every count key has two, few and many, each few/many with {n} and no other placeholder', () => {
+  const bases = Object.keys(en).filter((k) => k.endsWith('.one') && `${k.slice(0, -4)}.other` in en).map((k) => k.slice(0, -4));
+  const forms = arPlurals as Record<string, string>;
+  for (const key of Object.keys(forms)) expect([key, bases.includes(key.replace(/\.(zero|two|few|many)$/, ''))]).toEqual([key, true]);
+  for (const base of bases) {
+    for (const c of ['two', 'few', 'many']) expect([`${base}.${c}`, Boolean(forms[`${base}.${c}`]?.trim())]).toEqual([`${base}.${c}`, true]);
+    for (const c of ['few', 'many']) expect(placeholders(forms[`${base}.${c}`]!)).toEqual(['n']);
+  }
 });

@@ -1,4 +1,5 @@
 import { ar } from './ar';
+import { arPlurals } from './ar/plurals';
 import { en, type MessageKey } from './en';
 
 export type { MessageKey };
@@ -14,9 +15,31 @@ export const LOCALE_COOKIE = 'lang';
 
 /** Render a catalog message, filling {placeholders}. */
 export function translate(locale: Locale, key: MessageKey, params?: MessageParams): string {
-  const template: string = catalogs[locale]?.[key] || en[key] || key;
+  return fill(catalogs[locale]?.[key] || en[key] || key, params);
+}
+
+function fill(template: string, params?: MessageParams): string {
   if (!params) return template;
   return template.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** A count message's base key: one with `.one` and `.other` in the catalog ('analysis.unit.rider'). */
+type CountBase<K> = K extends `${infer B}.one` ? (`${B}.other` extends MessageKey ? B : never) : never;
+export type CountKey = CountBase<MessageKey>;
+/** The extra plural categories a language may add for a count key ('analysis.unit.rider.two'). */
+export type PluralKey = `${CountKey}.${'zero' | 'two' | 'few' | 'many'}`;
+/** Extra plural forms per language, outside the catalogs (which keep exactly en's keys). */
+const pluralForms: Record<Locale, Partial<Record<PluralKey, string>>> = { en: {}, ar: arPlurals };
+
+/**
+ * A count in the language's plural form (Intl.PluralRules: Arabic has zero, one, two, few, many, other):
+ * `base.<category>` when the language has it, else `.one` for one and `.other` for the rest. `{n}` is the count.
+ */
+export function plural(locale: Locale, base: CountKey, n: number, params?: MessageParams): string {
+  const category = new Intl.PluralRules(locale).select(n);
+  const all = { n, ...params };
+  const extra = category === 'one' || category === 'other' ? undefined : pluralForms[locale][`${base}.${category}` as PluralKey];
+  return extra ? fill(extra, all) : translate(locale, `${base}.${category === 'one' ? 'one' : 'other'}` as MessageKey, all);
 }
 
 /** 'ar', 'ar-KW', 'AR_ae' → 'ar'; 'en-GB' → 'en'; anything else → null. */
@@ -53,6 +76,8 @@ export function setLocaleSource(source: () => Locale): void {
 export const currentLocale = (): Locale => localeSource();
 
 export const t = (key: MessageKey, params?: MessageParams) => translate(currentLocale(), key, params);
+/** `plural` in the current language: '3 riders', 'مندوبان'. */
+export const tn = (base: CountKey, n: number, params?: MessageParams) => plural(currentLocale(), base, n, params);
 
 type Pattern = { key: MessageKey; re: RegExp; names: string[] };
 let exact: Map<string, MessageKey> | undefined;

@@ -11,6 +11,8 @@ import { CompanyFilter, compact, EnumFilter, FilterBar, RegionFilter, SearchInpu
 import { adminOrderApi, OrderDetail, type OrderDetailApi } from './OrderDetail';
 import { OrderStatusBadge } from './StatusBadge';
 import { useTableState } from './useTableState';
+import { REGION_WEEKEND, weekendOf, type Weekend } from '../../../../src/shared/weekend';
+import { WeekendLine } from '../../company/WeekendCard';
 
 export const ORDER_FILTERS = { q: '', companyId: '', status: '', region: '', from: '', to: '', source: '' };
 export type OrdersTableState = ReturnType<typeof useTableState<typeof ORDER_FILTERS>>;
@@ -21,11 +23,18 @@ export interface OrdersTableApi extends OrderDetailApi {
 }
 const adminOrdersTableApi: OrdersTableApi = { ...adminOrderApi, list: trpc.admin.orderList };
 
-export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, sourceFilter }: { api?: OrdersTableApi; tenant?: boolean; table?: OrdersTableState; sourceFilter?: ReactNode } = {}) {
+/**
+ * `weekend`: the tenant's own (from its profile). The admin's table shows the chosen company's weekend,
+ * or Kuwait's Fri–Sat while no company is chosen (the system's home region; kept simple).
+ */
+export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, sourceFilter, weekend }: { api?: OrdersTableApi; tenant?: boolean; table?: OrdersTableState; sourceFilter?: ReactNode; weekend?: Weekend } = {}) {
   const t = useT();
   const own = useTableState(ORDER_FILTERS);
   const { f, set, page, setPage } = table ?? own;
   const [openId, setOpenId] = useState<string | null>(null);
+  const companies = useQuery({ ...trpc.admin.companies.queryOptions(), enabled: !tenant && !!f.companyId });
+  const chosen = tenant ? undefined : companies.data?.find((c) => c.id === f.companyId);
+  const shownWeekend = tenant ? weekend : chosen ? weekendOf(chosen) : REGION_WEEKEND.kuwait;
   const { data, isPending } = useQuery({
     ...api.list.queryOptions({ ...compact(f), page, pageSize: 20 } as never),
     placeholderData: keepPreviousData,
@@ -45,6 +54,7 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
           {t('oversight.to')}
           <input type="date" className="input input-sm w-full" value={f.to} onChange={(e) => set('to')(e.target.value)} />
         </label>
+        {shownWeekend ? <WeekendLine weekend={shownWeekend} className="col-span-2 sm:pb-2" /> : null}
       </FilterBar>
       {isPending ? <div className="skeleton h-64 w-full" /> : null}
       {data && data.items.length === 0 ? <p className="py-8 text-center text-base-content/60">{t('oversight.empty')}</p> : null}

@@ -1,4 +1,4 @@
-import { t, type MessageKey } from '../../../shared/i18n';
+import { t, tn } from '../../../shared/i18n';
 import { toDecimalString, type Currency } from '../../../shared/money';
 
 /** An amount in integer minor units with its decimal string ('1.250') and currency. */
@@ -37,5 +37,5 @@ export function namesText(names: readonly string[], max = 5): string {
 }
 
 type Unit = 'rider' | 'order' | 'shift' | 'break' | 'stretch' | 'day' | 'week';
-/** '1 rider', '3 riders'. */
-export const count = (n: number, unit: Unit) => t(`analysis.unit.${unit}.${n === 1 ? 'one' : 'other'}` satisfies MessageKey, { n });
+/** '1 rider', '3 riders'; Arabic's dual and 3–10 / 11–99 forms through Intl.PluralRules (i18n `plural`). */
+export const count = (n: number, unit: Unit) => tn(`analysis.unit.${unit}`, n);
