@@ -100,3 +100,62 @@ test.describe('Gulf addresses on the Create Order form', () => {
     });
   }
 });
+
+/** The admin's Add New Order modal: free text first (spec section 3), the structured address of the currency's country one tap away. */
+test.describe("Gulf addresses on the admin's Add New Order modal", () => {
+  test('structured delivery address in Kuwait; switching currency switches the country and clears the parts', async ({ context, page }) => {
+    await signIn(context, 'admin');
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Add New Order' }).click();
+    const modal = page.getByTestId('admin-modal');
+    // Free text by default, with every spec field and label.
+    await expect(modal.locator('input[name=pickupAddress]')).toBeVisible();
+    await expect(modal.locator('input[name=deliveryAddress]')).toBeVisible();
+    await expect(modal.getByTestId('deliveryAddressParts-fields')).toHaveCount(0);
+
+    await modal.getByTestId('deliveryAddress-structured').click();
+    const delivery = modal.getByTestId('deliveryAddressParts-fields');
+    await expect(delivery).toHaveAttribute('data-country', 'KW');
+    await delivery.locator('select[name="deliveryAddressParts.governorate"]').selectOption({ label: 'Hawalli' });
+    await delivery.locator('input[name="deliveryAddressParts.block"]').fill('10');
+
+    await modal.locator('select[name=currency]').selectOption('AED');
+    await expect(delivery).toHaveAttribute('data-country', 'AE');
+    await expect(delivery.locator('select[name="deliveryAddressParts.emirate"]')).toHaveValue('');
+    await expect(delivery.locator('input[name="deliveryAddressParts.block"]')).toHaveCount(0);
+    await modal.locator('select[name=currency]').selectOption('KWD');
+    await expect(delivery).toHaveAttribute('data-country', 'KW');
+    await expect(delivery.locator('input[name="deliveryAddressParts.block"]')).toHaveValue('');
+
+    await modal.locator('select[name=companyId]').selectOption({ label: 'Fast Delivery (KWD)' });
+    await modal.locator('input[name=customerName]').fill(`Admin Gulf ${Date.now()}`);
+    await modal.locator('input[name=customerPhone]').fill('+96550001234');
+    await modal.locator('input[name=pickupAddress]').fill('Sultan Center, Salmiya');
+    await delivery.locator('select[name="deliveryAddressParts.governorate"]').selectOption({ label: 'Hawalli' });
+    const area = delivery.getByRole('combobox', { name: 'Area' });
+    await area.fill('Salmiya');
+    await expect(delivery.getByRole('listbox').getByRole('option').first()).toContainText('Salmiya');
+    await area.press('Enter');
+    await delivery.locator('input[name="deliveryAddressParts.block"]').fill('10');
+    await delivery.locator('input[name="deliveryAddressParts.street"]').fill('5');
+    await delivery.locator('input[name="deliveryAddressParts.building"]').fill('12');
+    const sent = page.waitForRequest((r) => r.url().includes('admin.createOrder'));
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Order Created Successfully');
+    const body = (await sent).postData() ?? '';
+    expect(body).toContain('"deliveryAddressParts":{"country":"KW"');
+    expect(body).toContain('Block 10, Street 5, Building 12, Salmiya, Hawalli');
+    expect(body).not.toContain('"pickupAddressParts"');
+  });
+
+  test('free text stays one tap away from the structured fields', async ({ context, page }) => {
+    await signIn(context, 'admin');
+    await page.goto('/admin');
+    await page.getByRole('button', { name: 'Add New Order' }).click();
+    const modal = page.getByTestId('admin-modal');
+    await modal.getByTestId('pickupAddress-structured').click();
+    await expect(modal.getByTestId('pickupAddressParts-fields')).toHaveAttribute('data-country', 'KW');
+    await modal.getByTestId('pickupAddressParts-free-text').click();
+    await expect(modal.locator('input[name=pickupAddress]')).toBeVisible();
+  });
+});

@@ -15,7 +15,7 @@ import { countryOfRegion } from '../../../src/shared/gulf/areas';
 import { formatAddress } from '../../../src/shared/gulf/format';
 import { addressParts } from '../../../src/shared/schemas/address';
 import { useLocale } from '../../../src/client/i18n';
-import type { RegionId } from '../../../src/shared/regions';
+import { regionOfCurrency, type RegionId } from '../../../src/shared/regions';
 
 const INITIAL = {
   companyId: '',
@@ -40,9 +40,10 @@ export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.
   const t = useT();
   const locale = useLocale();
   // A company's form offers the structured Gulf address of its country (issue 8); free text stays one tap away.
-  const country = company?.region ? countryOfRegion(company.region) : null;
-  const [pickup, setPickup] = useState<AddressDraft | null>(country ? emptyAddress(country) : null);
-  const [delivery, setDelivery] = useState<AddressDraft | null>(country ? emptyAddress(country) : null);
+  // The admin's form starts on free text (spec section 3) and offers the country of the order's currency.
+  const companyCountry = company?.region ? countryOfRegion(company.region) : null;
+  const [pickup, setPickup] = useState<AddressDraft | null>(companyCountry ? emptyAddress(companyCountry) : null);
+  const [delivery, setDelivery] = useState<AddressDraft | null>(companyCountry ? emptyAddress(companyCountry) : null);
   // The text column is filled from the parts (the server writes it again in the same words).
   const withParts = (draft: AddressDraft | null, text: string) => {
     if (!draft) return { text, parts: undefined };
@@ -80,6 +81,14 @@ export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.
   useEffect(() => {
     if (companyCurrency) setValues((x) => ({ ...x, currency: companyCurrency }));
   }, [companyCurrency, setValues]);
+  // The admin's address country follows the currency (KWD Kuwait, AED UAE); a company's is its own region.
+  const country = company ? companyCountry : countryOfRegion(regionOfCurrency(v.currency as Currency).id);
+  // Another country: the structured parts typed so far belong to the old one, so they start again.
+  useEffect(() => {
+    if (!country) return;
+    setPickup((d) => (d && d.country !== country ? emptyAddress(country) : d));
+    setDelivery((d) => (d && d.country !== country ? emptyAddress(country) : d));
+  }, [country]);
   const text = (key: keyof typeof INITIAL, label: MessageKey, extra: Record<string, string> = {}) => (
     <FormField label={t(label)} error={err[key]}>
       <input className="input w-full" name={key} value={v[key]} onChange={set(key)} {...extra} />

@@ -2,9 +2,10 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
-import { callerFor } from '../../../test/app';
+import { callerFor, login, postJson, testApp } from '../../../test/app';
 import { freshDb } from '../../../test/db';
 import { expectTRPCError } from '../../../test/expect';
+import { TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 import { publicTracking } from './tracking-page';
 
@@ -13,6 +14,7 @@ let db: Db;
 let w: World;
 let a: Caller;
 let b: Caller;
+let admin: Caller;
 
 const form = { customerName: 'Noura', customerPhone: '+96550001234', pickupAddress: 'ignored', deliveryAddress: 'ignored', deliveryFee: 1 };
 const salmiya = { country: 'KW' as const, governorate: 'hawalli', area: 'salmiya', block: '١٠', street: '5', building: '12', floor: '3', flat: '7', paci: '12345678', landmark: 'Next to the co-op', pin: { lat: 29.3346, lng: 48.0768 } };
@@ -23,6 +25,7 @@ beforeAll(async () => {
   w = await makeWorld(db);
   a = await callerFor(db, w.managerA.id);
   b = await callerFor(db, w.managerB.id);
+  admin = await callerFor(db, w.admin.id);
 });
 
 describe('orders with structured Gulf addresses', () => {
@@ -60,5 +63,50 @@ describe('orders with structured Gulf addresses', () => {
     expect(page.place).toEqual({ area: { en: 'Salmiya', ar: 'السالمية' }, division: { en: 'Hawalli', ar: 'حولي' } });
     const json = JSON.stringify(page);
     for (const secret of ['12345678', 'Flat', 'co-op', '48.0768', 'Block']) expect(json).not.toContain(secret);
+  });
+});
+
+describe('an admin’s order with structured Gulf addresses (the Add Order modal)', () => {
+  test('admin.createOrder stores Kuwait parts and writes the text columns from them', async () => {
+    const res = await admin.admin.createOrder({ ...form, companyId: w.companyA.id, currency: 'KWD', pickupAddressParts: shuwaikh, deliveryAddressParts: salmiya });
+    const row = await db.query.orders.findFirst({ where: eq(orders.id, res.order.id) });
+    expect(row!.companyId).toBe(w.companyA.id);
+    expect(row!.pickupAddress).toBe('Block 1, Street Canada Dry St, Building Warehouse 4, Shuwaikh, Capital');
+    expect(row!.deliveryAddress).toBe('Block 10, Street 5, Building 12, Floor 3, Flat 7, Salmiya, Hawalli, Landmark: Next to the co-op');
+    expect(row!.pickupAddressParts).toMatchObject({ country: 'KW', governorate: 'capital', area: 'shuwaikh' });
+    expect(row!.deliveryAddressParts).toMatchObject({ country: 'KW', governorate: 'hawalli', area: 'salmiya', paci: '12345678' });
+  });
+
+  test('admin.createOrder: an AED order with Kuwait parts is refused, naming the field', async () => {
+    const err = await expectTRPCError(
+      admin.admin.createOrder({ ...form, companyId: w.companyB.id, currency: 'AED', deliveryAddressParts: salmiya }),
+      'BAD_REQUEST',
+      "Use an address in the company's country",
+    );
+    expect((err.cause as { field?: string }).field).toBe('deliveryAddressParts');
+    const pickupErr = await expectTRPCError(admin.admin.createOrder({ ...form, companyId: w.companyB.id, currency: 'AED', pickupAddressParts: shuwaikh }), 'BAD_REQUEST');
+    expect((pickupErr.cause as { field?: string }).field).toBe('pickupAddressParts');
+  });
+
+  test('REST POST /api/orders passes the parts through; AED with Kuwait parts is a 400 naming the field', async () => {
+    const app = testApp(db);
+    const cookie = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD, '203.0.113.40');
+    const ok = await postJson(app, '/api/orders', { ...form, companyId: w.companyA.id, currency: 'KWD', deliveryAddressParts: salmiya }, { cookie });
+    expect(ok.status).toBe(200);
+    const body = await ok.json();
+    expect(body.success).toBe(true);
+    expect(typeof body.order.id).toBe('string');
+    const row = await db.query.orders.findFirst({ where: eq(orders.id, body.order.id) });
+    expect(row!.deliveryAddress).toBe('Block 10, Street 5, Building 12, Floor 3, Flat 7, Salmiya, Hawalli, Landmark: Next to the co-op');
+    expect(row!.deliveryAddressParts).toMatchObject({ country: 'KW', area: 'salmiya' });
+    expect(row!.pickupAddress).toBe('ignored');
+    expect(row!.pickupAddressParts).toBeNull();
+
+    const bad = await postJson(app, '/api/orders', { ...form, companyId: w.companyB.id, currency: 'AED', deliveryAddressParts: salmiya }, { cookie });
+    expect(bad.status).toBe(400);
+    const error = (await bad.json()).error;
+    expect(error.code).toBe('BAD_REQUEST');
+    expect(error.field).toBe('deliveryAddressParts');
+    expect(error.message).toContain("Use an address in the company's country");
   });
 });
