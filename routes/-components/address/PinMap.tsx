@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { useTileLayer } from '../fleet/useTileLayer';
 import type { AddressCountry } from '../../../src/shared/gulf/areas';
 
 const CENTRES: Record<AddressCountry, [number, number]> = { KW: [29.3375, 48.0], AE: [25.2048, 55.2708] };
@@ -44,12 +45,7 @@ export function PinMap({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [country]);
 
-  useEffect(() => {
-    const m = map.current;
-    if (!m || !tileUrl) return;
-    const layer = L.tileLayer(tileUrl, { attribution, maxZoom: 19, crossOrigin: false }).addTo(m);
-    return () => void layer.remove();
-  }, [tileUrl, attribution]);
+  useTileLayer(map, tileUrl, attribution);
 
   useEffect(() => {
     const m = map.current;

@@ -94,6 +94,19 @@ export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.
       <input className="input w-full" name={key} value={v[key]} onChange={set(key)} {...extra} />
     </FormField>
   );
+  /** A money field in the order's currency: its decimals as the hint; Arabic-Indic digits accepted. */
+  const moneyInput = (key: 'deliveryFee' | 'codAmount') => (
+    <input
+      className="input w-full"
+      name={key}
+      type="text"
+      inputMode="decimal"
+      dir="ltr"
+      placeholder={(0).toFixed(MINOR_DIGITS[v.currency as Currency] ?? 3)}
+      value={v[key]}
+      onChange={(e) => set(key)({ target: { value: numericInput(e.target.value) } })}
+    />
+  );
   /** A structured address's errors by its own field names ('area', 'block', …). */
   const nested = (prefix: string) => {
     const out: Record<string, string> = {};
@@ -133,28 +146,10 @@ export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.
         addressText('deliveryAddress', 'form.deliveryAddress', country ? () => setDelivery(emptyAddress(country)) : null)
       )}
       <FormField label={inCurrency(t('form.deliveryFee'))} error={err.deliveryFee}>
-        <input
-          className="input w-full"
-          name="deliveryFee"
-          type="text"
-          inputMode="decimal"
-          dir="ltr"
-          placeholder={(0).toFixed(MINOR_DIGITS[v.currency as Currency] ?? 3)}
-          value={v.deliveryFee}
-          onChange={(e) => set('deliveryFee')({ target: { value: numericInput(e.target.value) } })}
-        />
+        {moneyInput('deliveryFee')}
       </FormField>
       <FormField label={inCurrency(t('oversight.order.cod'))} error={err.codAmount}>
-        <input
-          className="input w-full"
-          name="codAmount"
-          type="text"
-          inputMode="decimal"
-          dir="ltr"
-          placeholder={(0).toFixed(MINOR_DIGITS[v.currency as Currency] ?? 3)}
-          value={v.codAmount}
-          onChange={(e) => set('codAmount')({ target: { value: numericInput(e.target.value) } })}
-        />
+        {moneyInput('codAmount')}
         <span className="text-xs text-base-content/60">{t('companyOrders.form.codHint')}</span>
       </FormField>
       {company ? null : (

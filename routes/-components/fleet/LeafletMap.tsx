@@ -1,6 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
+import { useTileLayer } from './useTileLayer';
 import { KUWAIT_CENTRE } from './centre';
 import { markerHtml, markerState, type FleetRider } from './markers';
 
@@ -46,12 +47,7 @@ export function LeafletMap({ tileUrl, attribution, riders, now, selected, onSele
     };
   }, []);
 
-  useEffect(() => {
-    const m = map.current;
-    if (!m || !tileUrl) return;
-    const layer = L.tileLayer(tileUrl, { attribution, maxZoom: 19, crossOrigin: false }).addTo(m);
-    return () => void layer.remove();
-  }, [tileUrl, attribution]);
+  useTileLayer(map, tileUrl, attribution);
 
   useEffect(() => {
     const group = pins.current;
