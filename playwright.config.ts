@@ -8,6 +8,7 @@ const DB_FILE = `./.tmp/e2e-${Date.now()}.db`;
 export default defineConfig({
   testDir: './tests/e2e',
   testMatch: '**/*.e2e.ts',
+  globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -4,7 +4,6 @@ import { formatAddress } from '../src/shared/gulf/format';
 import type { AddressParts } from '../src/shared/schemas/address';
 import type { Db } from './client';
 import {
-  cashSubmissions,
   companies,
   companyMembers,
   dutyShifts,
@@ -17,6 +16,8 @@ import {
   users,
 } from './schema';
 import * as data from './seed-data';
+import { seedCash, type SeedCashOrder } from './seed-cash';
+import { seedDocuments } from './seed-documents';
 
 export const DEMO_PASSWORD = 'Demo1234!';
 
@@ -158,28 +159,22 @@ export async function seedDemo(db: Db, hash: HashPassword, now = Date.now()): Pr
       }));
     const kwRiders = await tx.insert(riders).values(riderRows(data.FAST_RIDERS, fast!.id, 'KWD', kwRider!.id, 'rider@example.com', '+965')).returning();
     const aeRiders = await tx.insert(riders).values(riderRows(data.EMIRATES_RIDERS, emirates!.id, 'AED', aeRider!.id, 'rider.uae@example.com', '+9715')).returning();
+    await seedDocuments(tx, [{ riders: kwRiders, managerId: fastManager!.id }, { riders: aeRiders, managerId: emiratesManager!.id }], now);
 
     const fastSeed: CompanySeed = { id: fast!.id, currency: 'KWD', riderIds: kwRiders.filter((r) => r.status === 'active').map((r) => r.id), addresses: data.KUWAIT_ADDRESSES, pickups: data.KUWAIT_PICKUPS, phonePrefix: '+965' };
     const emiratesSeed: CompanySeed = { id: emirates!.id, currency: 'AED', riderIds: aeRiders.filter((r) => r.status === 'active').map((r) => r.id), addresses: data.UAE_ADDRESSES, pickups: data.UAE_PICKUPS, phonePrefix: '+9715' };
     const allOrders = [...buildOrders(rand, fastSeed, 130, now), ...buildOrders(rand, emiratesSeed, 110, now)];
+    const insertedOrders: SeedCashOrder[] = [];
     for (let i = 0; i < allOrders.length; i += 100) {
-      const inserted = await tx.insert(orders).values(allOrders.slice(i, i + 100)).returning({ id: orders.id, status: orders.status, riderId: orders.riderId, createdAt: orders.createdAt, deliveredAt: orders.deliveredAt });
+      const inserted = await tx.insert(orders).values(allOrders.slice(i, i + 100)).returning();
       await tx.insert(orderStatusEvents).values(inserted.flatMap((o) => timeline(o, now)));
+      insertedOrders.push(...inserted);
     }
 
-    // Riders have handed over most of their cash; the rest is on hand, some awaiting confirmation.
-    const submissions: (typeof cashSubmissions.$inferInsert)[] = [];
-    for (const r of [...kwRiders, ...aeRiders]) {
-      const collected = allOrders
-        .filter((o) => o.riderId === r.id && o.status === 'delivered' && o.paymentMethod === 'cash')
-        .reduce((sum, o) => sum + (o.codAmountMinor ?? 0), 0);
-      if (collected === 0) continue;
-      const confirmed = Math.floor(collected * 0.8);
-      const pending = Math.floor(collected * 0.08);
-      submissions.push({ riderId: r.id, amountMinor: confirmed, currency: r.region, status: 'confirmed', submittedAt: new Date(now - 2 * 86_400_000), confirmedAt: new Date(now - 2 * 86_400_000 + 3_600_000) });
-      if (pending > 0) submissions.push({ riderId: r.id, amountMinor: pending, currency: r.region, status: 'pending', submittedAt: new Date(now - 2 * 3_600_000) });
-    }
-    await tx.insert(cashSubmissions).values(submissions);
+    // Riders have handed over most of their cash; the rest is on hand, some awaiting the company's count:
+    // posted to the cash ledger as the app posts it (seed-cash.ts).
+    const managerOf = (companyId: string) => (companyId === fast!.id ? fastManager!.id : emiratesManager!.id);
+    await seedCash(tx, [...kwRiders, ...aeRiders], insertedOrders, managerOf, now);
 
     // A trail of today's pings for the riders on duty.
     const pings: (typeof locationPings.$inferInsert)[] = [];

@@ -144,7 +144,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     expect(names).not.toContain('list_riders');
     expect(names).not.toContain('list_companies');
     const cash = structured(await client.callTool({ name: 'cash_reconciliation', arguments: {} })) as { riders: { riderId: string; onHand: string }[] };
-    expect(cash.riders).toEqual([expect.objectContaining({ riderId: w.riderA.id, onHand: '4.000' })]);
+    expect(cash.riders).toEqual([expect.objectContaining({ riderId: w.riderA.id, onHand: '5.000' })]);
     await client.close();
   });
 

@@ -15,6 +15,7 @@ import { RiderForm } from './-components/admin/RiderForm';
 import { ReportsButton } from './-components/admin/ReportsButton';
 import { SyncButton } from './-components/admin/SyncButton';
 import { OversightTabs } from './-components/admin/oversight/OversightTabs';
+import { RegionRulesAdmin } from './-components/compliance/RegionRulesAdmin';
 
 export const Route = createFileRoute('/admin')({ component: AdminPage });
 
@@ -68,6 +69,7 @@ function AdminPage() {
             <AdminStatsGrid />
             <FleetMap />
             <OversightTabs />
+            <RegionRulesAdmin />
             <Modal open={dialog !== null} onClose={close} title={dialog ? t(TITLES[dialog]) : ''} testId="admin-modal">
               {dialog === 'rider' ? <RiderForm onDone={close} /> : null}
               {dialog === 'order' ? <OrderForm onDone={close} /> : null}

@@ -8,12 +8,19 @@ import { CompanyDataButton } from './-components/company/CompanyDataButton';
 import { Overview } from './-components/company/Overview';
 import { WebhooksCard } from './-components/company/WebhooksCard';
 import { WeekendCard } from './-components/company/WeekendCard';
+import { WeeklyReport } from './-components/company/WeeklyReport';
 import { OrdersTab } from './-components/company/OrdersTab';
 import { TakeTour } from './-components/company/Tour';
 import { FleetTab } from './-components/company/FleetTab';
 import { FleetMap } from './-components/FleetMap';
+import { HandoverInbox } from './-components/cash/HandoverInbox';
+import { CashLimitsCard } from './-components/cash/CashLimitsCard';
+import { ReconciliationCard } from './-components/cash/ReconciliationCard';
+import { NoticesCard } from './-components/compliance/NoticesCard';
+import { DocumentsOverview } from './-components/compliance/DocumentsOverview';
+import { RulesCard } from './-components/compliance/RulesCard';
 
-const TABS = ['overview', 'fleet', 'orders'] as const;
+const TABS = ['overview', 'fleet', 'orders', 'cash', 'compliance'] as const;
 export type CompanyTab = (typeof TABS)[number];
 
 export const Route = createFileRoute('/company')({
@@ -55,9 +62,16 @@ function CompanyPage() {
           </div>
           {tab === 'overview' ? <Overview /> : null}
           {tab === 'overview' ? <FleetMap /> : null}
+          {tab === 'overview' ? <WeeklyReport /> : null}
           {tab === 'overview' ? <WeekendCard /> : null}
           {tab === 'overview' ? <WebhooksCard /> : null}
           {tab === 'fleet' ? <FleetTab /> : null}
+          {tab === 'cash' ? <HandoverInbox /> : null}
+          {tab === 'cash' ? <ReconciliationCard /> : null}
+          {tab === 'cash' ? <CashLimitsCard /> : null}
+          {tab === 'compliance' ? <NoticesCard /> : null}
+          {tab === 'compliance' ? <DocumentsOverview /> : null}
+          {tab === 'compliance' ? <RulesCard /> : null}
           {tab === 'orders' ? <OrdersTab /> : null}
         </main>
       )}

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { cashSubmissions, dutyBreaks, dutyShifts, riders } from '../db/schema';
+import { dutyBreaks, dutyShifts, riderDocuments, riders } from '../db/schema';
+import { makeSubmission } from './cash';
 import type { AiScope } from '../src/server/ai/tool';
 import { scopeForUser } from '../src/server/services/analysis';
 import { loadSessionUser } from '../src/server/services/users';
@@ -27,6 +28,11 @@ export async function makeAnalysisWorld(db: Db) {
     await db.update(riders).set({ licenseNumber: licence }).where(eq(riders.id, id));
   }
   await db.update(riders).set({ onDuty: true }).where(eq(riders.id, w.riderA.id));
+  // Driving licences on record (issue 9): Rami's expired on 10 May; Bashir's (B2) is valid until 2027.
+  await db.insert(riderDocuments).values([
+    { riderId: w.riderA.id, type: 'driving_licence', number: 'KW-1001', expiresOn: '2026-05-10', updatedAt: NOW },
+    { riderId: w.riderB2.id, type: 'driving_licence', number: 'AE-2003', expiresOn: '2027-01-31', updatedAt: NOW },
+  ]);
 
   const order = (company: 'A' | 'B', created: string, over: Parameters<typeof makeOrder>[2] & { minutes?: number }) => {
     const { minutes, ...rest } = over;
@@ -64,7 +70,7 @@ export async function makeAnalysisWorld(db: Db) {
   // Cash hand-overs. Rami: collected 5.000 (April) + 10.000 + 4.000 KWD, handed 10.000 + 3.000 →
   // 6.000 on hand; cash older than 24 h is 15.000, so 2.000 has been held too long.
   const handOver = (riderId: string, currency: 'KWD' | 'AED', amountMinor: number, status: 'pending' | 'confirmed', iso: string) =>
-    db.insert(cashSubmissions).values({ riderId, currency, amountMinor, status, submittedAt: at(iso) });
+    makeSubmission(db, { riderId, currency, amountMinor, status, submittedAt: at(iso) });
   await handOver(rA, 'KWD', 10000, 'confirmed', '2026-05-05T12:00:00Z');
   await handOver(rA, 'KWD', 3000, 'pending', '2026-05-15T12:00:00Z');
   await handOver(rA2, 'KWD', 6000, 'confirmed', '2026-05-10T12:00:00Z');

@@ -28,6 +28,9 @@ async function buildTemplate(): Promise<string> {
   const path = join(workDir(), 'template.db');
   const db = await createDb({ url: `file:${path}` });
   await applyMigrations(db);
+  // The working rules' time-of-day pauses (issue 9: summer midday bans, iftar) would make any test that
+  // assigns an order to a motorcycle rider depend on the wall clock; tests of the rules switch them on.
+  await db.$client.execute('UPDATE region_rules SET summer_motorcycle_ban = 0, summer_midday_break = 0, iftar_pause = 0');
   // Fold the WAL into the main file so a plain file copy carries the whole schema.
   await db.$client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
   await db.$client.execute('PRAGMA journal_mode = DELETE');

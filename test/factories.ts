@@ -3,6 +3,7 @@ import { companies, companyMembers, orders, riders, users } from '../db/schema';
 import type { Currency } from '../src/shared/money';
 import type { Role } from '../src/shared/permissions';
 import { hashPassword } from '../src/server/auth/password';
+import { postCollection } from '../src/server/services/cash/collections';
 
 /** Every factory user has this password unless told otherwise. */
 export const TEST_PASSWORD = 'Secret123!';
@@ -117,5 +118,7 @@ export async function makeOrder(
       deliveredAt: over.deliveredAt ?? (over.status === 'delivered' ? (over.createdAt ?? new Date()) : null),
     })
     .returning();
+  // A delivered cash order has put its cash in the rider's hand, as the delivery would (issue 9 ledger).
+  if (row!.status === 'delivered') await postCollection(db, row!, row!.deliveredAt ?? row!.createdAt);
   return row!;
 }

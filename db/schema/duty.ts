@@ -1,7 +1,7 @@
 import { index, integer, real, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../../src/shared/money';
 import { CAPTURE_TYPES_LIST } from '../../src/shared/schemas/capture-types';
-import { CASH_STATUSES } from '../../src/shared/schemas/rider-app';
+import { DISCREPANCY_RESOLUTIONS, HANDOVER_CHANNELS, HANDOVER_STATUSES, RECEIPT_METHODS } from '../../src/shared/cash/ledger-types';
 import { riders } from './fleet';
 import { createdAt, id, utc } from './ids';
 
@@ -79,7 +79,7 @@ export const captures = sqliteTable(
   (t) => [index('captures_rider_idx').on(t.riderId, t.capturedAt)],
 );
 
-export { CASH_STATUSES as CASH_SUBMISSION_STATUSES } from '../../src/shared/schemas/rider-app';
+export { HANDOVER_STATUSES as CASH_SUBMISSION_STATUSES } from '../../src/shared/cash/ledger-types';
 
 export const cashSubmissions = sqliteTable(
   'cash_submissions',
@@ -90,7 +90,25 @@ export const cashSubmissions = sqliteTable(
       .references(() => riders.id, { onDelete: 'cascade' }),
     amountMinor: integer('amount_minor').notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
-    status: text('status', { enum: CASH_STATUSES }).notNull().default('pending'),
+    status: text('status', { enum: HANDOVER_STATUSES }).notNull().default('pending'),
+    /** Handed to the company, or paid into its bank (the slip is then a deposit slip). */
+    channel: text('channel', { enum: HANDOVER_CHANNELS }).notNull().default('handover'),
+    /** The one-time code the rider's app shows (as digits and inside the QR code): a SHA-256 hex, never the code. */
+    codeHash: text('code_hash'),
+    codeExpiresAt: utc('code_expires_at'),
+    /** Wrong codes typed for this hand-over; locked after 5. */
+    codeAttempts: integer('code_attempts').notNull().default(0),
+    /** What the company counted, who counted it, when and how it verified the hand-over. */
+    countedMinor: integer('counted_minor'),
+    receivedBy: text('received_by'),
+    receivedAt: utc('received_at'),
+    receiptMethod: text('receipt_method', { enum: RECEIPT_METHODS }),
+    /** amount − counted (positive: short); null until counted. */
+    discrepancyMinor: integer('discrepancy_minor'),
+    resolution: text('resolution', { enum: DISCREPANCY_RESOLUTIONS }),
+    resolutionNote: text('resolution_note'),
+    resolvedBy: text('resolved_by'),
+    resolvedAt: utc('resolved_at'),
     /** The scanned cash slip (a `cash` capture) whose amount the reviewer compares with amount_minor. */
     slipCaptureId: text('slip_capture_id').references(() => captures.id, { onDelete: 'set null' }),
     submittedAt: createdAt(),

@@ -24,6 +24,12 @@ export const companies = sqliteTable('companies', {
    * government; private companies choose). Null: the region's default.
    */
   weekend: text('weekend', { enum: ['fri-sat', 'sat-sun'] }),
+  /**
+   * Cash a rider may hold (issue 9), minor units of the company's currency, and for how long
+   * (hours since the oldest cash not yet handed over). Null: the defaults in src/shared/cash/limits.ts.
+   */
+  cashLimitMinor: integer('cash_limit_minor'),
+  cashHoldHours: integer('cash_hold_hours'),
   active: integer('active', { mode: 'boolean' }).notNull().default(true),
   createdAt: createdAt(),
 });

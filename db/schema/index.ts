@@ -6,3 +6,5 @@ export * from './engagement';
 export * from './system';
 export * from './integrations';
 export { newId } from './ids';
+export * from './cash';
+export * from './compliance';

@@ -10,8 +10,11 @@ import { sessionMiddleware } from './http/session';
 import { serveSpa } from './http/static';
 import { navigationRoutes } from './rest/navigation';
 import { companyDownloads } from './rest/company-downloads';
+import { companyWeeklyDownload } from './rest/company-weekly';
+import { companyReconcileDownload } from './rest/company-reconcile';
 import { reportDownloads } from './rest/report-downloads';
 import { ocrUpload } from './rest/ocr-upload';
+import { documentPhotos } from './rest/document-photos';
 import { mcpHttp } from './rest/mcp-http';
 import { restShims } from './rest/shims';
 import { contextFromVars, type AppVariables } from './trpc/context';
@@ -46,6 +49,9 @@ export function createApp(db: Db, env: Env) {
   app.route('/api', restShims());
   app.route('/api', reportDownloads());
   app.route('/api', companyDownloads());
+  app.route('/api', companyWeeklyDownload());
+  app.route('/api', companyReconcileDownload());
+  app.route('/api', documentPhotos());
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   // MCP over Streamable HTTP for AI clients: bearer API tokens, no cookies (rest/mcp-http.ts).
   app.route('/', mcpHttp(db, env));

@@ -7,6 +7,7 @@ import { createApp } from './app';
 import { hashPassword } from './auth/password';
 import { loadEnv } from './env';
 import { startWebhookDispatcher } from './services/webhooks';
+import { startDocumentReminders } from './services/documents-reminders';
 
 let env;
 try {
@@ -31,5 +32,6 @@ if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
 
 const app = createApp(db, env);
 startWebhookDispatcher(db, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE });
+startDocumentReminders(db);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, idleTimeout: 60 });
 console.log(`KWT Delivery listening on http://localhost:${server.port}`);

@@ -19,6 +19,26 @@ export function toMinor(amount: number | string, currency: Currency): number {
   return Math.sign(scaled) * Math.round(Math.abs(scaled) + 1e-9);
 }
 
+/**
+ * A decimal amount as exact integer minor units, or null when it is not a finite number or has more
+ * decimals than the currency allows (10.005 AED, 1.2345 KWD): money typed or sent with too many
+ * decimals is refused, never rounded. Trailing zeros are fine ('12.500' AED).
+ */
+export function exactMinor(amount: number | string, currency: Currency): number | null {
+  if (typeof amount === 'string') {
+    // Text is checked digit by digit: '1.00000001' has too many decimals even if a float would hide it.
+    const m = /^\s*-?\d+(?:\.(\d+))?\s*$/.exec(amount);
+    if (!m) return null;
+    if ((m[1] ?? '').replace(/0+$/, '').length > MINOR_DIGITS[currency]) return null;
+  }
+  const n = typeof amount === 'number' ? amount : Number(amount);
+  if (!Number.isFinite(n)) return null;
+  const scaled = n * minorPerUnit(currency);
+  const minor = Math.round(scaled);
+  // Binary floats: 1.005 × 100 is 100.49999999999999; anything this close is that whole number.
+  return Math.abs(scaled - minor) < 1e-6 && Number.isSafeInteger(minor) ? minor : null;
+}
+
 export function fromMinor(minor: number, currency: Currency): number {
   return minor / minorPerUnit(currency);
 }

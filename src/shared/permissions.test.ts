@@ -16,9 +16,9 @@ describe('permissions table (spec section 6)', () => {
     for (const p of PERMISSIONS) expect(can('admin', p)).toBe(true);
   });
 
-  test('company: own portal, users, orders, analytics, reports, tracking; no companies, sync, OCR or cash', () => {
+  test('company: own portal, users, orders, analytics, reports, tracking, confirming hand-overs; no companies, sync, OCR or cash', () => {
     expect(sorted(ROLE_PERMISSIONS.company)).toEqual(
-      sorted(['access-company-portal', 'generate-reports', 'manage-orders', 'manage-users', 'track-location', 'view-analytics']),
+      sorted(['access-company-portal', 'confirm-cash', 'generate-reports', 'manage-orders', 'manage-users', 'track-location', 'view-analytics']),
     );
     for (const p of ['access-admin-portal', 'access-rider-portal', 'manage-companies', 'sync-data', 'ocr', 'manage-cash'] as const) {
       expect(can('company', p)).toBe(false);
@@ -49,6 +49,8 @@ describe('permissions table (spec section 6)', () => {
     expect(requiredPrivilege('access-admin-portal')).toBe('admin');
     expect(requiredPrivilege('manage-companies')).toBe('admin');
     expect(requiredPrivilege('view-analytics')).toBe('company or admin');
+    expect(requiredPrivilege('confirm-cash')).toBe('company or admin');
+    expect(can('rider', 'confirm-cash')).toBe(false);
   });
 });
 

@@ -2,6 +2,8 @@
  * The one permissions table (spec section 6), used by the server to guard every
  * procedure and by the client to show, hide or disable.
  */
+import { privilegeWords } from './i18n';
+
 export const ROLES = ['admin', 'company', 'rider'] as const;
 export type Role = (typeof ROLES)[number];
 
@@ -18,10 +20,11 @@ export const PERMISSIONS = [
   'ocr',
   'track-location',
   'manage-cash',
+  'confirm-cash',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
-/** Spec section 6, plus manage-orders for admin and company (docs/spec-decisions.md). */
+/** Spec section 6, plus manage-orders and confirm-cash for admin and company (docs/spec-decisions.md). */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: [
     'access-admin-portal',
@@ -36,6 +39,7 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'ocr',
     'track-location',
     'manage-cash',
+    'confirm-cash',
   ],
   company: [
     'access-company-portal',
@@ -44,6 +48,8 @@ export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
     'view-analytics',
     'generate-reports',
     'track-location',
+    // Issue 9: the company confirms the cash its riders hand over (docs/spec-decisions.md); still no manage-cash.
+    'confirm-cash',
   ],
   rider: ['access-rider-portal', 'ocr', 'track-location', 'manage-cash'],
 };
@@ -87,11 +93,11 @@ export function postLoginPath(role: string | null | undefined, redirect?: string
 
 /**
  * Which privilege an action needs, for the denied message format
- * ('company or admin', 'rider or admin' or 'admin').
+ * ('company or admin', 'rider or admin' or 'admin'), in the current language.
  */
 export function requiredPrivilege(permission: Permission): string {
   const others = ROLES.filter((r) => r !== 'admin' && ROLE_PERMISSIONS[r].includes(permission));
-  return [...others, 'admin'].join(' or ');
+  return privilegeWords([...others, 'admin']);
 }
 
 export const ADMIN_EMAIL = 'admin@kwtdelivery.com';

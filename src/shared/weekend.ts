@@ -29,6 +29,11 @@ export function dayOfWeek(date: Date | number | string, timeZone: string): numbe
   return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
 }
 
+/** The weekend's days of the week (0 = Sunday), e.g. [5, 6] for Fri–Sat: a calendar's weekend columns. */
+export function weekendDays(weekend: Weekend): number[] {
+  return [...DAYS[weekend]];
+}
+
 /** Whether a date falls on the weekend, in the zone (Asia/Kuwait, Asia/Dubai). */
 export function isWeekend(date: Date | number | string, weekend: Weekend, timeZone: string): boolean {
   return DAYS[weekend].includes(dayOfWeek(date, timeZone));

@@ -9,6 +9,7 @@ import { serverFieldError, useSchemaForm } from '../../../src/client/forms';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { trpc, trpcClient } from '../../../src/client/trpc';
+import { DateField } from '../../../src/client/ui/DateField';
 import { FormField } from '../../../src/client/ui/FormField';
 import { Modal } from '../../../src/client/ui/Modal';
 import { REGION_WEEKEND } from '../../../src/shared/weekend';
@@ -63,10 +64,10 @@ function ReportsPanel() {
     <div className="space-y-5" data-testid="reports-panel">
       <form className="grid grid-cols-2 items-start gap-3 sm:grid-cols-[1fr_1fr_auto]" onSubmit={onSubmit} noValidate>
         <FormField label={t('admin.reports.from')} error={err.from}>
-          <input className="input w-full" type="date" name="from" value={v.from} max={v.to || undefined} onChange={set('from')} required />
+          <DateField name="from" value={v.from} max={v.to || undefined} onChange={(value) => set('from')({ target: { value } })} weekend={REGION_WEEKEND.kuwait} label={t('admin.reports.from')} required testId="report-from" />
         </FormField>
         <FormField label={t('admin.reports.to')} error={err.to}>
-          <input className="input w-full" type="date" name="to" value={v.to} min={v.from || undefined} onChange={set('to')} required />
+          <DateField name="to" value={v.to} min={v.from || undefined} onChange={(value) => set('to')({ target: { value } })} weekend={REGION_WEEKEND.kuwait} label={t('admin.reports.to')} required testId="report-to" />
         </FormField>
         <div className="fieldset col-span-2 py-0 sm:col-span-1">
           {/* An empty legend keeps the button level with the inputs beside it. */}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useOnline, useOutbox } from '../../../src/client/outbox/hooks';
-import { useT } from '../../../src/client/i18n';
+import { useLocale, useT } from '../../../src/client/i18n';
+import { orderAddressText } from '../../../src/shared/gulf/format';
 import { numberText, money } from '../../../src/client/format';
 import { RoleBadges } from '../../../src/client/ui/RoleBadges';
 import { Icon } from '../../../src/client/ui/Icon';
@@ -54,6 +55,7 @@ export function SyncBanner() {
 
 function Notifications() {
   const t = useT();
+  const locale = useLocale();
   const { user, orders, cash } = useRider();
   const seenStore = useMemo(() => seenOrdersStore(user.id), [user.id]);
   const seen = useLocal(seenStore);
@@ -76,7 +78,7 @@ function Notifications() {
           {n.newOrders.map((o) => (
             <li key={o.id} className="flex gap-2">
               <Icon name="box" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>{t('app.notifications.newOrder', { customer: o.customerName, address: o.deliveryAddress })}</span>
+              <span>{t('app.notifications.newOrder', { customer: o.customerName, address: orderAddressText(o.deliveryAddress, o.deliveryAddressParts, locale) })}</span>
             </li>
           ))}
           {n.cashReminder ? (

@@ -1,20 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { money, numericInput } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
+import { OcrDialog } from '../../../src/client/ocr';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
-import { MINOR_DIGITS, toMinor } from '../../../src/shared/money';
-import { submitCash } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
-import { useRider } from './RiderContext';
-import { OcrDialog } from '../../../src/client/ocr';
+import type { HandoverChannel } from '../../../src/shared/cash/ledger-types';
+import { fromMinor, MINOR_DIGITS, toMinor } from '../../../src/shared/money';
+import { decimalsMessage, readAmount } from '../cash/amount';
+import { ChannelPicker } from '../cash/ChannelPicker';
+import { RiderHandovers } from '../cash/RiderHandovers';
+import { submitHandover } from '../cash/submit';
 import { SlipNote, useSlipScan } from '../rider/slip';
+import { OtherCurrencyCash } from './OtherCurrencyCash';
+import { useRider } from './RiderContext';
 
-/** Cash on hand (with deliveries and submissions not yet synced) and Submit Cash with { amount }. */
+/**
+ * Cash Management on /app: cash on hand, pending submission and outstanding, all derived from the cash
+ * ledger (plus deliveries and submissions still in the outbox); Submit Cash by hand-over or bank
+ * deposit (with its slip), then the hand-over panel with the QR code and one-time code.
+ */
 export function CashCard() {
   const t = useT();
-  const { cash, riderId } = useRider();
+  const { cash, dash, riderId, user } = useRider();
   const [raw, setRaw] = useState('');
+  const [channel, setChannel] = useState<HandoverChannel>('handover');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const slip = useSlipScan(cash?.currency ?? 'KWD', setRaw);
@@ -22,27 +32,43 @@ export function CashCard() {
   const { currency, onHand } = cash;
   const digits = MINOR_DIGITS[currency];
   const typed = raw.trim() ? Number(raw) : onHand;
+  // Outstanding moves with deliveries still in the outbox; a submission only moves cash from hand to pending.
+  const outstanding = dash
+    ? fromMinor(toMinor(dash.outstandingCash, currency) - toMinor(dash.cashOnHand, currency) - toMinor(dash.pendingCash, currency) + toMinor(onHand, currency) + toMinor(cash.pending, currency), currency)
+    : onHand + cash.pending;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     // Spec section 5: blocked at 0 or less.
     if (onHand <= 0) return toast({ title: t('app.cash.noCashTitle'), description: t('app.cash.noCashText'), variant: 'destructive' });
-    const amount = raw.trim() ? Number(raw) : onHand;
-    if (!Number.isFinite(amount) || amount <= 0) return setError(t('app.cash.invalid'));
+    const typedAmount = raw.trim() ? readAmount(raw, currency) : null;
+    // More decimals than the currency has is refused, never rounded (the server refuses it too).
+    if (typedAmount?.kind === 'decimals') return setError(decimalsMessage(t, currency));
+    if (typedAmount && typedAmount.kind !== 'ok') return setError(t('app.cash.invalid'));
+    const amount = typedAmount ? typedAmount.value : onHand;
+    if (amount <= 0) return setError(t('app.cash.invalid'));
     if (toMinor(amount, currency) > toMinor(onHand, currency)) return setError(t('app.cash.tooMuch', { amount: money(onHand, currency) }));
+    if (channel === 'bank_deposit' && !slip.slip?.ref) return setError(t('handover.error.slipRequired'));
     if (!riderId) return;
     setBusy(true);
-    const outcome = await submitCash(riderId, amount, slip.slip?.ref ?? null);
-    setBusy(false);
-    if (outcome.kind === 'dropped') return setError(outcome.message);
-    setRaw('');
-    slip.reset();
-    if (outcome.kind === 'sent') toast({ title: t('app.cash.submitted', { amount: money(amount, currency) }), variant: 'success' });
+    try {
+      const outcome = await submitHandover({ userId: user.id, riderId, amount, channel, slip: slip.slip?.ref ?? null });
+      if (outcome.kind === 'refused') return setError(outcome.message);
+      if (outcome.kind === 'unauthorized') return;
+      setRaw('');
+      slip.reset();
+      setChannel('handover');
+      if (outcome.kind === 'sent') toast({ title: t('app.cash.submitted', { amount: money(amount, currency) }), variant: 'success' });
+    } catch {
+      toast({ title: t('riderDash.cash.failed'), variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
   };
 
   return (
     <Card title={t('rider.cash.title')}>
-      <dl className="grid grid-cols-2 gap-3" data-testid="app-cash">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="app-cash">
         <div>
           <dt className="text-sm text-base-content/60">{t('rider.cash.onHand')}</dt>
           <dd className="text-xl font-bold tabular-nums" data-testid="app-cash-on-hand">
@@ -55,28 +81,38 @@ export function CashCard() {
             {money(cash.pending, currency)}
           </dd>
         </div>
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-sm text-base-content/60">{t('handover.outstanding')}</dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="app-cash-outstanding">
+            {money(outstanding, currency)}
+          </dd>
+        </div>
       </dl>
-      <form onSubmit={submit} className="flex items-end gap-2" noValidate>
-        <label className="min-w-0 flex-1">
-          <span className="mb-1 block text-sm font-medium">{t('app.cash.amount', { currency })}</span>
-          <input
-            className={`input input-lg w-full tabular-nums ${error ? 'input-error' : ''}`}
-            type="text"
-            inputMode="decimal"
-            dir="ltr"
-            placeholder={onHand > 0 ? onHand.toFixed(digits) : ''}
-            value={raw}
-            onChange={(e) => {
-              setRaw(numericInput(e.target.value));
-              setError(null);
-            }}
-            data-testid="cash-amount"
-          />
-        </label>
-        <button type="submit" className="btn btn-primary h-14 gap-2" disabled={busy} data-testid="cash-submit">
-          <Icon name="cash" />
-          {t('app.cash.submit')}
-        </button>
+      <OtherCurrencyCash />
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        <ChannelPicker value={channel} onChange={(c) => { setChannel(c); setError(null); }} name="app-cash-channel" />
+        <div className="flex items-end gap-2">
+          <label className="min-w-0 flex-1">
+            <span className="mb-1 block text-sm font-medium">{t('app.cash.amount', { currency })}</span>
+            <input
+              className={`input input-lg w-full tabular-nums ${error ? 'input-error' : ''}`}
+              type="text"
+              inputMode="decimal"
+              dir="ltr"
+              placeholder={onHand > 0 ? onHand.toFixed(digits) : ''}
+              value={raw}
+              onChange={(e) => {
+                setRaw(numericInput(e.target.value));
+                setError(null);
+              }}
+              data-testid="cash-amount"
+            />
+          </label>
+          <button type="submit" className="btn btn-primary h-14 gap-2" disabled={busy} data-testid="cash-submit">
+            <Icon name="cash" />
+            {t('app.cash.submit')}
+          </button>
+        </div>
       </form>
       {error ? (
         <p role="alert" className="text-sm text-error" data-testid="cash-error">
@@ -85,6 +121,7 @@ export function CashCard() {
       ) : null}
       {onHand > 0 || slip.slip ? <SlipNote slip={slip} amount={typed !== null && Number.isFinite(typed) && typed > 0 ? typed : null} currency={currency} /> : null}
       {slip.scanning ? <OcrDialog type="cash" currency={currency} onConfirmed={slip.confirmed} onClose={slip.cancel} /> : null}
+      {riderId ? <RiderHandovers /> : null}
     </Card>
   );
 }

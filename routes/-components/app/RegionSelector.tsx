@@ -1,4 +1,5 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { onOutboxSettled } from '../../../src/client/outbox';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
@@ -28,6 +29,15 @@ const readRaw = () => {
     return null;
   }
 };
+const store = (id: RegionId | null) => {
+  try {
+    if (id) localStorage.setItem(REGION_STORAGE_KEY, serializeRegion(id));
+    else localStorage.removeItem(REGION_STORAGE_KEY);
+  } catch {
+    // storage disabled: the choice still applies for this page
+  }
+  listeners.forEach((l) => l());
+};
 
 /** Spec section 4: a picker preselected by time zone while unselected; a summary with Change once chosen. */
 export function RegionSelector() {
@@ -37,15 +47,21 @@ export function RegionSelector() {
   const [editing, setEditing] = useState(false);
   const [choice, setChoice] = useState<RegionId>(() => region?.id ?? regionFromTimeZone(browserTimeZone()));
 
+  // The server refuses a change while the rider still has cash to account for (the outbox shows its
+  // reason): the region shown goes back to what it was, now or when a queued change is refused later.
+  useEffect(
+    () =>
+      onOutboxSettled((entry, outcome) => {
+        if (outcome.kind === 'dropped' && entry.meta?.kind === 'region') store((entry.meta.previous as RegionId | null | undefined) ?? null);
+      }),
+    [],
+  );
+
   const confirm = async () => {
-    try {
-      localStorage.setItem(REGION_STORAGE_KEY, serializeRegion(choice));
-    } catch {
-      // storage disabled: the choice still applies for this page
-    }
-    listeners.forEach((l) => l());
+    const previous = region?.id ?? null;
+    store(choice);
     setEditing(false);
-    const outcome = await setRegion(riderId, choice);
+    const outcome = await setRegion(riderId, choice, previous);
     const title = t('app.region.saved', { name: t(NAME[choice]) });
     // The selection applies either way; only the server copy waits.
     if (outcome.kind === 'sent') toast({ title, variant: 'success' });

@@ -9,6 +9,9 @@ import { PerformancePanel } from './PerformancePanel';
 import { RegionSelector } from './RegionSelector';
 import { RiderProvider } from './RiderContext';
 import { SupportCard } from './SupportCard';
+import { RiderNotices } from '../compliance/RiderNotices';
+import { RulesBanner } from '../compliance/RulesBanner';
+import { RiderDocumentsCard } from '../compliance/RiderDocumentsCard';
 
 /** The rider app: one column on a phone; work on the left, figures and help on the right on a wide screen. */
 export function RiderAppScreen({ user }: { user: SessionUser }) {
@@ -17,6 +20,8 @@ export function RiderAppScreen({ user }: { user: SessionUser }) {
       <main className="mx-auto max-w-6xl space-y-4 px-3 py-4 sm:px-6 sm:py-6" data-testid="rider-app">
         <AppHeader />
         <SyncBanner />
+        <RulesBanner />
+        <RiderNotices />
         <div className="grid items-start gap-4 lg:grid-cols-2">
           <div className="space-y-4">
             <RegionSelector />
@@ -27,6 +32,7 @@ export function RiderAppScreen({ user }: { user: SessionUser }) {
             <CashCard />
             <PerformancePanel />
             <GpsCard />
+            <RiderDocumentsCard />
             <InstallCard />
             <SupportCard />
           </div>

@@ -64,9 +64,15 @@ export function submitCash(riderId: string, amount: number, slip: CaptureRef = n
   return sendWrite(post(`/api/riders/${encodeURIComponent(riderId)}/cash/submit`, 'cash', { amount, ...c.body }, c.extra));
 }
 
-export const setRegion = (riderId: string | null, region: RegionId) =>
+/** `previous`: the region shown before, restored should the server refuse the change (cash still to account for). */
+export const setRegion = (riderId: string | null, region: RegionId, previous: RegionId | null = null) =>
   sendWrite(
-    post('/api/rider/region', 'region', { region, currency: REGIONS[region].currency, ...(riderId ? { riderId } : {}), timestamp: new Date().toISOString() }),
+    post(
+      '/api/rider/region',
+      'region',
+      { region, currency: REGIONS[region].currency, ...(riderId ? { riderId } : {}), timestamp: new Date().toISOString() },
+      { meta: { previous } },
+    ),
     { quiet: true },
   );
 

@@ -1,6 +1,15 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
-import { IMPORT_COLUMNS, IMPORT_LIMITS, REQUIRED_IMPORT_COLUMNS } from '../../../src/shared/schemas/order-import';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { MessageKey } from '../../../src/shared/i18n';
+import { countryOfRegion } from '../../../src/shared/gulf/areas';
+import {
+  addressImportColumns,
+  IMPORT_COLUMNS,
+  IMPORT_LIMITS,
+  REQUIRED_ADDRESS_IMPORT_PARTS,
+  REQUIRED_IMPORT_COLUMNS,
+  type AddressImportCountry,
+} from '../../../src/shared/schemas/order-import';
 import type { RouterOutputs } from '../../../src/server/trpc/root';
 import { numberText } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
@@ -44,6 +53,8 @@ export function ImportOrders({ open, onClose }: { open: boolean; onClose: () => 
     check.mutate(text);
   };
   const invalid = preview ? preview.totalRows - preview.validRows : 0;
+  const { data: profile } = useQuery(trpc.company.profile.queryOptions());
+  const country = countryOfRegion(profile?.region ?? 'kuwait');
   return (
     <Modal open={open} onClose={close} title={t('companyOrders.import.title')} testId="import-orders">
       <div className="space-y-4">
@@ -51,15 +62,16 @@ export function ImportOrders({ open, onClose }: { open: boolean; onClose: () => 
         <ul className="flex flex-wrap gap-1.5" aria-label={t('companyOrders.import.column')}>
           {IMPORT_COLUMNS.map((c) => (
             <li key={c}>
-              <code className="badge badge-ghost badge-sm font-mono">
+              <code className="badge badge-ghost badge-sm font-mono" dir="ltr">
                 {c}
                 {REQUIRED_IMPORT_COLUMNS.includes(c) ? ' *' : ''}
               </code>
             </li>
           ))}
         </ul>
+        <AddressColumns country={country} />
         <p className="flex flex-wrap items-center justify-between gap-2 text-sm">
-          <a className="link link-primary" href="/api/company/orders/template.csv" download data-testid="import-template">
+          <a className="link link-primary" href={`/api/company/orders/template.csv${country === 'AE' ? '?region=uae' : ''}`} download data-testid="import-template">
             {t('companyOrders.import.template')}
           </a>
           <span className="text-base-content/60">{t('companyOrders.import.limits', { rows: numberText(IMPORT_LIMITS.rows) })}</span>
@@ -92,6 +104,49 @@ export function ImportOrders({ open, onClose }: { open: boolean; onClose: () => 
         </div>
       </div>
     </Modal>
+  );
+}
+
+/** A catalog sentence with its {placeholders} as isolated elements (a column name keeps its direction inside Arabic). */
+function useRich() {
+  const t = useT();
+  return (key: MessageKey, nodes: Record<string, ReactNode>) => {
+    const marks = Object.fromEntries(Object.keys(nodes).map((name) => [name, `\u0000${name}\u0000`]));
+    return t(key, marks)
+      .split('\u0000')
+      .map((piece, i) => (i % 2 ? <bdi key={i}>{nodes[piece]}</bdi> : piece));
+  };
+}
+
+const Column = ({ name }: { name: string }) => <code className="font-mono text-xs">{name}</code>;
+
+/** The structured address columns of the company's country (issue 8): either these or the text column. */
+function AddressColumns({ country }: { country: AddressImportCountry }) {
+  const t = useT();
+  const rich = useRich();
+  const delivery = addressImportColumns('delivery', country);
+  const pickup = addressImportColumns('pickup', country);
+  const required = new Set(REQUIRED_ADDRESS_IMPORT_PARTS[country].map((p) => `delivery${p}`));
+  return (
+    <details className="rounded-box border border-base-300 bg-base-200/40 px-3 py-2 text-sm" data-testid="import-address-columns">
+      <summary className="cursor-pointer font-medium">{t('orderImport.parts.title')}</summary>
+      <div className="mt-2 space-y-2">
+        <p className="text-base-content/80">{rich('orderImport.parts.intro', { column: <Column name="deliveryAddress" />, example: t(`orderImport.parts.example${country}`) })}</p>
+        <ul className="flex flex-wrap gap-1.5" aria-label={t('orderImport.parts.title')}>
+          {delivery.map((c) => (
+            <li key={c}>
+              <code className="badge badge-ghost badge-sm font-mono" dir="ltr">
+                {c}
+                {required.has(c) ? ' *' : ''}
+              </code>
+            </li>
+          ))}
+        </ul>
+        <p className="text-base-content/80">
+          {rich('orderImport.parts.pickup', { first: <Column name={pickup[0]!} />, second: <Column name={pickup[1]!} /> })} {t('orderImport.parts.benefit')}
+        </p>
+      </div>
+    </details>
   );
 }
 

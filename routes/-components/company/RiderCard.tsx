@@ -4,6 +4,7 @@ import { money, relativeTime } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { Badge } from '../../../src/client/ui/Badge';
 import { PhoneText } from '../../../src/client/ui/Phone';
+import { RiderDocumentsButton } from '../compliance/RiderDocumentsDialog';
 
 export type FleetRider = RouterOutputs['company']['riders'][number];
 
@@ -59,6 +60,7 @@ export function RiderCard({ rider: r, onAction, busy }: { rider: FleetRider; onA
         >
           {active ? t('company.fleet.suspend') : t('company.fleet.reactivate')}
         </button>
+        <RiderDocumentsButton rider={r} />
         {active ? (
           <button type="button" className="btn btn-outline btn-primary btn-sm ms-auto" onClick={() => onAction('invite', r)} data-testid="rider-invite">
             {t('company.fleet.invite')}

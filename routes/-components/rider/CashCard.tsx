@@ -5,28 +5,39 @@ import { OcrDialog } from '../../../src/client/ocr';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
 import { Modal } from '../../../src/client/ui/Modal';
+import type { HandoverChannel } from '../../../src/shared/cash/ledger-types';
 import { MINOR_DIGITS } from '../../../src/shared/money';
+import { decimalsMessage, readAmount } from '../cash/amount';
+import { ChannelPicker } from '../cash/ChannelPicker';
+import { RiderHandovers } from '../cash/RiderHandovers';
+import { submitHandover } from '../cash/submit';
 import { SlipNote, useSlipScan } from './slip';
-import { parseAmount, sendCash } from './writes';
+import { parseAmount } from './writes';
 import type { RiderActor, RiderDashboardData } from './types';
 
-/** Cash Management: what the rider holds, what awaits confirmation, and Submit Cash (riders only). */
+/**
+ * Cash Management: what the rider holds, what awaits the company's count and what is still outstanding
+ * (all from the cash ledger); Submit Cash by hand-over or bank deposit, then the hand-over panel with
+ * the QR code and one-time code (riders only; an admin looks on read-only).
+ */
 export function CashCard({ d, actor, onWritten }: { d: RiderDashboardData; actor: RiderActor | null; onWritten: () => void }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   // Kept here, not in the form: the form's dialog steps aside while the full-screen slip scan is open.
   const [text, setText] = useState('');
+  const [channel, setChannel] = useState<HandoverChannel>('handover');
   const slip = useSlipScan(d.currency, setText);
   const start = () => {
     // Spec section 5: blocked at 0 or less.
     if (d.cashOnHand <= 0) return toast({ title: t('riderDash.cash.noneTitle'), description: t('riderDash.cash.noneText'), variant: 'destructive' });
     setText(d.cashOnHand.toFixed(MINOR_DIGITS[d.currency]));
+    setChannel('handover');
     slip.reset();
     setOpen(true);
   };
   return (
     <Card title={t('rider.cash.title')}>
-      <dl className="grid grid-cols-2 gap-3">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div>
           <dt className="text-sm text-base-content/70">{t('rider.cash.onHand')}</dt>
           <dd className="text-xl font-bold tabular-nums" data-testid="cash-on-hand">
@@ -39,6 +50,12 @@ export function CashCard({ d, actor, onWritten }: { d: RiderDashboardData; actor
             {money(d.pendingCash, d.currency)}
           </dd>
         </div>
+        <div className="col-span-2 sm:col-span-1">
+          <dt className="text-sm text-base-content/70">{t('handover.outstanding')}</dt>
+          <dd className="text-xl font-bold tabular-nums" data-testid="cash-outstanding">
+            {money(d.outstandingCash, d.currency)}
+          </dd>
+        </div>
       </dl>
       {actor ? (
         <button type="button" className="btn btn-primary w-full sm:w-auto sm:self-end" onClick={start} data-testid="submit-cash">
@@ -48,9 +65,10 @@ export function CashCard({ d, actor, onWritten }: { d: RiderDashboardData; actor
       {actor ? (
         // Hiding the dialog for the scan fires its close event: that is not the rider closing it.
         <Modal open={open && !slip.scanning} onClose={() => !slip.scanning && setOpen(false)} title={t('riderDash.cash.submit')} testId="cash-dialog">
-          <CashForm d={d} actor={actor} text={text} setText={setText} slip={slip} onClose={() => setOpen(false)} onDone={() => { setOpen(false); onWritten(); }} />
+          <CashForm d={d} actor={actor} text={text} setText={setText} channel={channel} setChannel={setChannel} slip={slip} onClose={() => setOpen(false)} onDone={() => { setOpen(false); onWritten(); }} />
         </Modal>
       ) : null}
+      {actor ? <RiderHandovers /> : null}
       {open && slip.scanning ? <OcrDialog type="cash" currency={d.currency} onConfirmed={slip.confirmed} onClose={slip.cancel} /> : null}
     </Card>
   );
@@ -61,6 +79,8 @@ function CashForm({
   actor,
   text,
   setText,
+  channel,
+  setChannel,
   slip,
   onClose,
   onDone,
@@ -69,6 +89,8 @@ function CashForm({
   actor: RiderActor;
   text: string;
   setText: (s: string) => void;
+  channel: HandoverChannel;
+  setChannel: (c: HandoverChannel) => void;
   slip: ReturnType<typeof useSlipScan>;
   onClose: () => void;
   onDone: () => void;
@@ -80,11 +102,14 @@ function CashForm({
   const amount = parseAmount(text, digits);
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
+    // More decimals than the currency has is refused, never rounded (the server refuses it too).
+    if (readAmount(text, d.currency).kind === 'decimals') return setError(decimalsMessage(t, d.currency));
     if (amount === null) return setError(t('riderDash.cash.invalid'));
     if (amount > d.cashOnHand) return setError(t('riderDash.cash.tooMuch', { amount: money(d.cashOnHand, d.currency) }));
+    if (channel === 'bank_deposit' && !slip.slip?.ref) return setError(t('handover.error.slipRequired'));
     setBusy(true);
     try {
-      const r = await sendCash(actor.userId, actor.riderId, amount, slip.slip?.ref ?? null);
+      const r = await submitHandover({ userId: actor.userId, riderId: actor.riderId, amount, channel, slip: slip.slip?.ref ?? null });
       if (r.kind === 'refused') return toast({ title: t('riderDash.cash.failed'), description: r.message, variant: 'destructive' });
       if (r.kind === 'sent') toast({ title: t('riderDash.cash.doneTitle'), description: t('riderDash.cash.doneText', { amount: money(amount, d.currency) }), variant: 'success' });
       if (r.kind !== 'unauthorized') onDone();
@@ -96,6 +121,7 @@ function CashForm({
   };
   return (
     <form className="space-y-4" onSubmit={submit} noValidate>
+      <ChannelPicker value={channel} onChange={(c) => { setChannel(c); setError(null); }} name="rider-cash-channel" />
       <label className="block space-y-1" htmlFor="cash-amount">
         <span className="text-sm font-medium">{t('riderDash.cash.amount', { currency: d.currency })}</span>
         <input
@@ -111,7 +137,7 @@ function CashForm({
           onChange={(e) => { setText(numericInput(e.target.value)); setError(null); }}
         />
         <span id="cash-amount-hint" className={`block text-sm ${error ? 'text-error' : 'text-base-content/70'}`}>
-          {error ?? t('riderDash.cash.amountHint', { amount: money(d.cashOnHand, d.currency) })}
+          {error ?? t('handover.amountHint', { amount: money(d.cashOnHand, d.currency) })}
         </span>
       </label>
       <SlipNote slip={slip} amount={amount} currency={d.currency} />

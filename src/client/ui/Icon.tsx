@@ -40,13 +40,16 @@ const PATHS = {
   send: 'M4 12 20 4l-4 16-4-7-8-1Zm8 1 8-9',
   ticket: 'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v3a2 2 0 0 0 0 4v3a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2v-3a2 2 0 0 0 0-4V7Zm11-2v14',
   copy: 'M9 9h11v11H9V9Zm-4 6H4V4h11v1',
+  calendar: 'M4 6h16v14H4V6Zm0 4h16M8 3v4m8-4v4',
+  chevronLeft: 'M15 5l-7 7 7 7',
+  chevronRight: 'M9 5l7 7-7 7',
   key: 'M8 20a4 4 0 1 0 0-8 4 4 0 0 0 0 8Zm2.8-6.8L20 4m-3 3 2.5 2.5M14.5 9.5 17 12',
 } as const;
 
 export type IconName = keyof typeof PATHS;
 
 /** Icons that point a way (send, log out): mirrored in right-to-left layouts. */
-export const DIRECTIONAL: ReadonlySet<IconName> = new Set<IconName>(['send', 'logout']);
+export const DIRECTIONAL: ReadonlySet<IconName> = new Set<IconName>(['send', 'logout', 'chevronLeft', 'chevronRight']);
 
 export function Icon({ name, className = 'size-5' }: { name: IconName; className?: string }) {
   return (

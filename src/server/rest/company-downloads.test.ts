@@ -5,7 +5,7 @@ import { freshDb } from '../../../test/db';
 import { DENIED } from '../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
-import { IMPORT_COLUMNS } from '../../shared/schemas/order-import';
+import { IMPORT_COLUMNS, templateColumns } from '../../shared/schemas/order-import';
 import { parseCsv } from '../services/csv';
 
 let db: Db;
@@ -34,8 +34,22 @@ describe('GET /api/company/orders/template.csv', () => {
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const rows = parseCsv(new TextDecoder().decode(bytes));
-    expect(rows[0]).toEqual([...IMPORT_COLUMNS]);
+    // The order columns first, then Kuwait's address parts (delivery, then pickup).
+    expect(rows[0]!.slice(0, IMPORT_COLUMNS.length)).toEqual([...IMPORT_COLUMNS]);
+    expect(rows[0]).toEqual(templateColumns('KW'));
+    expect(rows[0]).toContain('deliveryGovernorate');
+    expect(rows[0]).not.toContain('deliveryMakani');
     expect(rows).toHaveLength(3);
+  });
+
+  test('?region=uae: the UAE address columns (emirate, Makani) and UAE examples', async () => {
+    const res = await req(app, '/api/company/orders/template.csv?region=uae');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="kwt-orders-import-template-uae.csv"');
+    const rows = parseCsv((await res.text()).replace(/^\uFEFF/, ''));
+    expect(rows[0]).toEqual(templateColumns('AE'));
+    expect(rows[0]).toContain('deliveryMakani');
+    expect(rows[0]).not.toContain('deliveryGovernorate');
+    expect(rows[1]![1]).toStartWith('+971');
   });
 });
 

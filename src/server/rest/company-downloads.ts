@@ -14,13 +14,17 @@ function attachment(name: string) {
 }
 
 /**
- * GET /api/company/orders/template.csv: the import template (no data in it, so no sign-in needed).
+ * GET /api/company/orders/template.csv[?region=uae]: the import template, with the address columns and
+ * examples of the region's country (Kuwait unless asked; no data in it, so no sign-in needed).
  * GET /api/company/orders/export.csv: the caller's company's orders, through the guarded
  * company.exportReport procedure, so the role and tenant checks are its own.
  */
 export function companyDownloads() {
   const api = new Hono<{ Variables: AppVariables }>();
-  api.get('/company/orders/template.csv', (c) => c.body(`\uFEFF${importTemplateCsv()}`, 200, attachment('kwt-orders-import-template.csv')));
+  api.get('/company/orders/template.csv', (c) => {
+    const region = c.req.query('region') === 'uae' ? 'uae' : 'kuwait';
+    return c.body(`\uFEFF${importTemplateCsv(region)}`, 200, attachment(region === 'uae' ? 'kwt-orders-import-template-uae.csv' : 'kwt-orders-import-template.csv'));
+  });
   api.get('/company/orders/export.csv', async (c) => {
     const caller = createCaller(contextFromVars(c.var, new Headers()));
     try {

@@ -9,6 +9,7 @@ import type { CaptureReading } from '../../shared/schemas/ocr';
 import { DomainError, invalid, notFound } from '../errors';
 import { eventTime } from './duty';
 import { sniffImage } from './image-bytes';
+import { riderCash } from './rider-region';
 import { t } from '../../shared/i18n';
 
 /** Decode a data URL and check that the bytes really are the image type it claims. */
@@ -36,9 +37,10 @@ async function readingColumns(db: Db, riderId: string, type: CaptureType, readin
     if (reading.currency) throw invalid(t('errors.odometerNotMoney'), 'reading.currency');
     return { ...ocr, valueKm: reading.value };
   }
-  const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId), columns: { region: true } });
+  const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId), columns: { id: true, companyId: true } });
   if (!rider) throw notFound(t('errors.riderNotFound'));
-  return { ...ocr, valueMinor: reading.value, currency: reading.currency ?? rider.region };
+  // A slip without a currency is in the cash the rider holds (rider-region.ts), not the region they picked.
+  return { ...ocr, valueMinor: reading.value, currency: reading.currency ?? (await riderCash(db, rider)).currency };
 }
 
 /** Keep a rider's photo on disk and its record (with the confirmed reading, if any) in the database. */

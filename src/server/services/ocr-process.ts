@@ -6,6 +6,7 @@ import type { Currency } from '../../shared/money';
 import { isOcrImageType, OCR_IMAGE_TYPES, type OcrImageType, type OcrResult, type OcrRoi } from '../../shared/schemas/ocr';
 import { DomainError, invalid } from '../errors';
 import { UndecodableImage } from '../ocr/preprocess';
+import { riderCash } from './rider-region';
 import { isOdometer, readImage } from '../ocr/read';
 
 export const MAX_OCR_BYTES = 8 * 1024 * 1024;
@@ -34,8 +35,9 @@ export interface OcrProcessInput {
 
 async function riderCurrency(db: Db, riderId: string | null): Promise<Currency> {
   if (!riderId) return 'KWD';
-  const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId), columns: { region: true } });
-  return rider?.region ?? 'KWD';
+  const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId), columns: { id: true, companyId: true } });
+  // The cash the rider holds (rider-region.ts), not the region they picked.
+  return rider ? (await riderCash(db, rider)).currency : 'KWD';
 }
 
 /** Read an odometer, receipt or cash slip photo: validate, preprocess, recognise, parse. */

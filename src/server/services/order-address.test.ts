@@ -110,3 +110,38 @@ describe('an admin’s order with structured Gulf addresses (the Add Order modal
     expect(error.message).toContain("Use an address in the company's country");
   });
 });
+
+describe('order APIs return the parts, so each reader sees the address in their language (issue 8)', () => {
+  test('company.orderList and orderDetail, admin.orderList and orderDetail: parts read back through the schema; free text has none', async () => {
+    const parted = await a.company.createOrder({ ...form, customerName: 'Parts Reader', pickupAddressParts: shuwaikh, deliveryAddressParts: salmiya });
+    const plain = await a.company.createOrder({ ...form, customerName: 'Text Reader', deliveryAddress: 'Salmiya, Block 2' });
+    const list = await a.company.orderList({ q: 'Reader' });
+    const byName = Object.fromEntries(list.items.map((o) => [o.customerName, o]));
+    expect(byName['Parts Reader']!.deliveryAddressParts).toMatchObject({ country: 'KW', governorate: 'hawalli', area: 'salmiya', block: '10' });
+    expect(byName['Text Reader']!.deliveryAddressParts).toBeNull();
+    const adminList = await admin.admin.orderList({ q: 'Parts Reader' });
+    expect(adminList.items[0]!.deliveryAddressParts).toMatchObject({ area: 'salmiya' });
+
+    const detail = await a.company.orderDetail({ id: parted.order.id });
+    expect(detail.deliveryAddressParts).toMatchObject({ area: 'salmiya', paci: '12345678', landmark: 'Next to the co-op' });
+    expect(detail.pickupAddressParts).toMatchObject({ governorate: 'capital', area: 'shuwaikh' });
+    expect((await admin.admin.orderDetail({ id: parted.order.id })).deliveryAddressParts).toMatchObject({ area: 'salmiya' });
+    expect((await a.company.orderDetail({ id: plain.order.id })).deliveryAddressParts).toBeNull();
+  });
+
+  test('a malformed stored parts column reads as null (the text is shown)', async () => {
+    const res = await a.company.createOrder({ ...form, customerName: 'Broken Parts', deliveryAddress: 'Somewhere' });
+    await db.update(orders).set({ deliveryAddressParts: { country: 'KW', area: 'atlantis' } }).where(eq(orders.id, res.order.id));
+    expect((await a.company.orderDetail({ id: res.order.id })).deliveryAddressParts).toBeNull();
+    expect((await a.company.orderList({ q: 'Broken Parts' })).items[0]!.deliveryAddressParts).toBeNull();
+  });
+
+  test('the rider app’s orders carry the parts too', async () => {
+    const res = await a.company.createOrder({ ...form, customerName: 'Rider Reader', deliveryAddressParts: salmiya });
+    await a.company.assignOrder({ orderId: res.order.id, riderId: w.riderA.id });
+    const rider = await callerFor(db, w.riderA.user.id);
+    const mine = (await rider.rider.orders()).find((o) => o.id === res.order.id)!;
+    expect(mine.deliveryAddressParts).toMatchObject({ area: 'salmiya' });
+    expect(mine.pickupAddressParts).toBeNull();
+  });
+});

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { companies, orders, orderStatusEvents, riders, users } from '../../../db/schema';
 import type { OrderListInput } from '../../shared/schemas/oversight';
 import { fromMinor } from '../../shared/money';
+import { storedAddressParts } from '../../shared/schemas/address';
 import { DAY_MS, startOfDayInZone } from '../../shared/time';
 import { notFound } from '../errors';
 import { likePattern, paged, pageWindow } from './paging';
@@ -39,6 +40,7 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
         priority: orders.priority,
         customerName: orders.customerName,
         deliveryAddress: orders.deliveryAddress,
+        deliveryAddressParts: orders.deliveryAddressParts,
         feeMinor: orders.deliveryFeeMinor,
         currency: orders.currency,
         companyId: orders.companyId,
@@ -55,7 +57,13 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
       .offset(offset),
     db.select({ n: count() }).from(orders).innerJoin(companies, eq(companies.id, orders.companyId)).where(cond),
   ]);
-  const items = rows.map(({ feeMinor, ...r }) => ({ ...r, deliveryFee: fromMinor(feeMinor, r.currency), createdAt: r.createdAt.toISOString() }));
+  // The stored text is in its creator's language; the parts (when the address has them) let each reader see it in theirs.
+  const items = rows.map(({ feeMinor, ...r }) => ({
+    ...r,
+    deliveryAddressParts: storedAddressParts(r.deliveryAddressParts),
+    deliveryFee: fromMinor(feeMinor, r.currency),
+    createdAt: r.createdAt.toISOString(),
+  }));
   return paged(items, total?.n ?? 0, input.page, input.pageSize);
 }
 
@@ -77,6 +85,8 @@ export async function orderDetail(db: Db, orderId: string, scopeCompanyId: strin
   const { deliveryFeeMinor, codAmountMinor, ...rest } = order;
   return {
     ...rest,
+    pickupAddressParts: storedAddressParts(order.pickupAddressParts),
+    deliveryAddressParts: storedAddressParts(order.deliveryAddressParts),
     deliveryFee: fromMinor(deliveryFeeMinor, order.currency),
     codAmount: fromMinor(codAmountMinor, order.currency),
     companyName: company?.name ?? '',

@@ -40,7 +40,7 @@ export function reportToCsv(r: Report): string {
     ],
     [
       ['Cash per rider'],
-      ['Rider', 'Company', 'Currency', 'Collected', 'Submitted (pending)', 'Submitted (confirmed)', 'Submitted', 'Disputed', 'Outstanding', 'On hand (all time)'],
+      ['Rider', 'Company', 'Currency', 'Collected', 'Submitted (pending)', 'Submitted (confirmed)', 'Discrepancy', 'Written off', 'Submitted', 'Disputed', 'Outstanding (all time)', 'On hand (all time)'],
       ...r.cash.map((c) => [
         text(c.name),
         text(c.companyName),
@@ -48,6 +48,9 @@ export function reportToCsv(r: Report): string {
         c.collected.decimal,
         c.submittedPending.decimal,
         c.submittedConfirmed.decimal,
+        // Stored reports from before issue 9 have neither.
+        c.discrepancy?.decimal ?? '',
+        c.writtenOff?.decimal ?? '',
         c.submitted.decimal,
         c.disputed.decimal,
         c.outstanding.decimal,

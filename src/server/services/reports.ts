@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { cashSubmissions, companies, newId, orders, reports, riders } from '../../../db/schema';
+import { cashLedger, cashSubmissions, companies, newId, orders, reports, riders } from '../../../db/schema';
+import type { LedgerAccount } from '../../shared/cash/ledger-types';
 import { t } from '../../shared/i18n';
 import { aedToKwdMinor, toDecimalString, type Currency } from '../../shared/money';
 import { requiredPrivilege, type Role } from '../../shared/permissions';
@@ -19,6 +20,7 @@ import {
 import { DAY_MS, startOfDayInZone } from '../../shared/time';
 import { forbidden, notFound } from '../errors';
 import { audit } from './audit';
+import { balancesOf, emptyBalances } from './cash/ledger';
 
 /** Who asks: the scope comes from the viewer, never from the caller's input. */
 export interface ReportViewer {
@@ -100,67 +102,74 @@ async function orderFigures(db: Db, inPeriod: SQL, companyId: string | null) {
   };
 }
 
-const cashDelivered = and(eq(orders.status, 'delivered'), eq(orders.paymentMethod, 'cash'), isNotNull(orders.riderId));
+type CashAcc = Record<'collected' | 'pending' | 'confirmed' | 'discrepancy' | 'writtenOff' | 'disputed', number>;
+const CASH_ACCOUNTS: Partial<Record<LedgerAccount, keyof CashAcc>> = { transit: 'pending', company: 'confirmed', discrepancy: 'discrepancy', writeoff: 'writtenOff' };
 
-async function cashFigures(db: Db, inPeriod: SQL, start: Date, end: Date, companyId: string | null) {
-  const orderScope = companyId ? eq(orders.companyId, companyId) : undefined;
-  const riderScope = companyId ? eq(riders.companyId, companyId) : undefined;
-  const collectedQuery = (period?: SQL) =>
+/**
+ * Cash per rider and currency, from the cash ledger (issue 9; docs/cash-ledger.md), never orders less
+ * cash_submissions. For the period: cash collected on the period's orders (created in it, as revenue;
+ * collections less reversals), and where the cash of the period's hand-overs (submitted in it) is now,
+ * read from their journals: still awaiting the count (transit), received by the company, an unresolved
+ * counted difference, written off; disputed is a hand-over status (its cash went back to the rider's
+ * hand). All-time balances as the rider's screens show them: outstanding = hand + transit + discrepancy,
+ * and cash on hand. A rider who still answers for cash is listed even with nothing in the period.
+ */
+async function cashFigures(db: Db, start: Date, end: Date, companyId: string | null) {
+  const ledgerScope = companyId ? eq(cashLedger.companyId, companyId) : undefined;
+  const submittedInPeriod = and(gte(cashSubmissions.submittedAt, start), lt(cashSubmissions.submittedAt, end));
+  const [collected, handedOver, disputed, inScope] = await Promise.all([
     db
-      .select({ riderId: sql<string>`${orders.riderId}`, currency: orders.currency, minor: sumOf(sql`${orders.codAmountMinor}`) })
-      .from(orders)
-      .where(and(cashDelivered, period, orderScope))
-      .groupBy(orders.riderId, orders.currency);
-  const submittedQuery = (period?: SQL) =>
+      .select({ riderId: cashLedger.riderId, currency: cashLedger.currency, minor: sumOf(sql`-${cashLedger.amountMinor}`) })
+      .from(cashLedger)
+      .innerJoin(orders, eq(orders.id, cashLedger.orderId))
+      .where(and(eq(cashLedger.account, 'customer'), inArray(cashLedger.kind, ['collection', 'collection_reversal']), gte(orders.createdAt, start), lt(orders.createdAt, end), ledgerScope))
+      .groupBy(cashLedger.riderId, cashLedger.currency),
     db
-      .select({
-        riderId: cashSubmissions.riderId,
-        currency: cashSubmissions.currency,
-        all: sumOf(sql`${cashSubmissions.amountMinor}`),
-        pending: sumOf(sql`case when ${cashSubmissions.status} = 'pending' then ${cashSubmissions.amountMinor} else 0 end`),
-        confirmed: sumOf(sql`case when ${cashSubmissions.status} = 'confirmed' then ${cashSubmissions.amountMinor} else 0 end`),
-        disputed: sumOf(sql`case when ${cashSubmissions.status} = 'disputed' then ${cashSubmissions.amountMinor} else 0 end`),
-      })
+      .select({ riderId: cashLedger.riderId, currency: cashLedger.currency, account: cashLedger.account, minor: sumOf(sql`${cashLedger.amountMinor}`) })
+      .from(cashLedger)
+      .innerJoin(cashSubmissions, eq(cashSubmissions.id, cashLedger.submissionId))
+      .where(and(submittedInPeriod, ledgerScope))
+      .groupBy(cashLedger.riderId, cashLedger.currency, cashLedger.account),
+    db
+      .select({ riderId: cashSubmissions.riderId, currency: cashSubmissions.currency, minor: sumOf(sql`${cashSubmissions.amountMinor}`) })
       .from(cashSubmissions)
       .innerJoin(riders, eq(riders.id, cashSubmissions.riderId))
-      .where(and(period, riderScope))
-      .groupBy(cashSubmissions.riderId, cashSubmissions.currency);
-  const subPeriod = and(gte(cashSubmissions.submittedAt, start), lt(cashSubmissions.submittedAt, end));
-  const [collected, submitted, collectedEver, submittedEver] = await Promise.all([
-    collectedQuery(inPeriod),
-    submittedQuery(subPeriod),
-    collectedQuery(),
-    submittedQuery(),
+      .where(and(submittedInPeriod, eq(cashSubmissions.status, 'disputed'), companyId ? eq(riders.companyId, companyId) : undefined))
+      .groupBy(cashSubmissions.riderId, cashSubmissions.currency),
+    db.select({ id: riders.id }).from(riders).where(companyId ? eq(riders.companyId, companyId) : undefined),
   ]);
+  const balances = await balancesOf(db, inScope.map((r) => r.id));
 
-  type Acc = { collected: number; pending: number; confirmed: number; disputed: number };
-  const key = (riderId: string, currency: Currency) => `${riderId}|${currency}`;
-  const acc = new Map<string, Acc>();
-  const get = (k: string) => acc.get(k) ?? acc.set(k, { collected: 0, pending: 0, confirmed: 0, disputed: 0 }).get(k)!;
+  const key = (riderId: string, currency: Currency) => `${riderId}:${currency}`;
+  const acc = new Map<string, CashAcc>();
+  const get = (k: string) => acc.get(k) ?? acc.set(k, { collected: 0, pending: 0, confirmed: 0, discrepancy: 0, writtenOff: 0, disputed: 0 }).get(k)!;
   for (const r of collected) get(key(r.riderId, r.currency)).collected += r.minor;
-  for (const r of submitted) Object.assign(get(key(r.riderId, r.currency)), { pending: r.pending, confirmed: r.confirmed, disputed: r.disputed });
-  const onHand = new Map<string, number>();
-  for (const r of collectedEver) onHand.set(key(r.riderId, r.currency), r.minor);
-  // All statuses, as the rider dashboard's cash on hand (rider-day.ts cashPosition).
-  for (const r of submittedEver) onHand.set(key(r.riderId, r.currency), (onHand.get(key(r.riderId, r.currency)) ?? 0) - r.all);
+  for (const r of handedOver) {
+    const field = CASH_ACCOUNTS[r.account];
+    if (field) get(key(r.riderId, r.currency))[field] += r.minor;
+  }
+  for (const r of disputed) get(key(r.riderId, r.currency)).disputed += r.minor;
+  for (const [k, b] of balances) if (b.handMinor || b.outstandingMinor) get(k);
 
   return [...acc.entries()]
-    .filter(([, a]) => a.collected || a.pending || a.confirmed || a.disputed)
     .map(([k, a]) => {
-      const [riderId, currency] = k.split('|') as [string, Currency];
-      const submittedMinor = a.pending + a.confirmed;
+      const [riderId, currency] = k.split(':') as [string, Currency];
+      const b = balances.get(k) ?? emptyBalances();
       return {
         riderId,
         currency,
         collected: money(a.collected, currency),
         submittedPending: money(a.pending, currency),
         submittedConfirmed: money(a.confirmed, currency),
-        submitted: money(submittedMinor, currency),
+        discrepancy: money(a.discrepancy, currency),
+        writtenOff: money(a.writtenOff, currency),
+        submitted: money(a.pending + a.confirmed + a.discrepancy + a.writtenOff, currency),
         disputed: money(a.disputed, currency),
-        outstanding: money(a.collected - submittedMinor, currency),
-        onHandAllTime: money(onHand.get(k) ?? 0, currency),
+        outstanding: money(b.outstandingMinor, currency),
+        onHandAllTime: money(b.handMinor, currency),
       };
-    });
+    })
+    .filter((r) => [r.collected, r.submittedPending, r.submittedConfirmed, r.discrepancy, r.writtenOff, r.disputed, r.outstanding, r.onHandAllTime].some((m) => m.minor !== 0));
 }
 
 async function riderFigures(db: Db, inPeriod: SQL, companyId: string | null) {
@@ -204,7 +213,7 @@ export async function buildReport(db: Db, companyId: string | null, period: Repo
   const inPeriod = and(gte(orders.createdAt, start), lt(orders.createdAt, end))!;
   const [figures, cash, productivity, company] = await Promise.all([
     orderFigures(db, inPeriod, companyId),
-    cashFigures(db, inPeriod, start, end, companyId),
+    cashFigures(db, start, end, companyId),
     riderFigures(db, inPeriod, companyId),
     companyId ? db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { name: true } }) : undefined,
   ]);

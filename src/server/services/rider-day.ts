@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { cashSubmissions, dutyShifts, locationPings, orders, performanceSnapshots, riders } from '../../../db/schema';
+import { dutyShifts, locationPings, orders, performanceSnapshots, riders } from '../../../db/schema';
 import { distanceKm, pathLengthKm, type LatLng } from '../../shared/geo';
 import { fromMinor, type Currency } from '../../shared/money';
-import { regionOfCurrency } from '../../shared/regions';
 import { startOfDayInZone } from '../../shared/time';
 import { notFound } from '../errors';
+import { riderBalances, type DbOrTx } from './cash/ledger';
+import { riderCash, riderWorkplace } from './rider-region';
 import { routeToday } from './rider-route';
 import { t } from '../../shared/i18n';
 
@@ -15,39 +16,37 @@ async function riderRow(db: Db, riderId: string) {
   return rider;
 }
 
-/** Cash collected on delivered cash orders, less every submission; and what awaits confirmation. */
-export async function cashPosition(db: Db, riderId: string, currency: Currency) {
-  const [[collected], [submitted]] = await Promise.all([
-    db
-      .select({ minor: sql<number>`coalesce(sum(${orders.codAmountMinor}), 0)`.mapWith(Number) })
-      .from(orders)
-      .where(and(eq(orders.riderId, riderId), eq(orders.status, 'delivered'), eq(orders.paymentMethod, 'cash'), eq(orders.currency, currency))),
-    db
-      .select({
-        all: sql<number>`coalesce(sum(${cashSubmissions.amountMinor}), 0)`.mapWith(Number),
-        pending: sql<number>`coalesce(sum(case when ${cashSubmissions.status} = 'pending' then ${cashSubmissions.amountMinor} else 0 end), 0)`.mapWith(Number),
-      })
-      .from(cashSubmissions)
-      .where(and(eq(cashSubmissions.riderId, riderId), eq(cashSubmissions.currency, currency))),
-  ]);
-  return { onHandMinor: (collected?.minor ?? 0) - (submitted?.all ?? 0), pendingMinor: submitted?.pending ?? 0 };
+/**
+ * The rider's cash, derived from the ledger (issue 9): on hand (hand), handed over and awaiting the
+ * company's count (transit), unresolved counted differences, and what the rider is still accountable
+ * for (outstanding = hand + transit + discrepancy). Never a stored total.
+ */
+export async function cashPosition(db: DbOrTx, riderId: string, currency: Currency) {
+  const b = await riderBalances(db, riderId, currency);
+  return { onHandMinor: b.handMinor, pendingMinor: b.transitMinor, discrepancyMinor: b.discrepancyMinor, outstandingMinor: b.outstandingMinor };
 }
 
-/** Today's figures for one rider, in the rider's region and currency. */
+/**
+ * Today's figures for one rider: "today" in the company's zone; the cash in the currency the rider holds
+ * cash in (the company's first: rider-region.ts), with every currency of the rider's ledger in
+ * `cashByCurrency`, so cash in a currency the company no longer uses stays visible and can be handed over.
+ */
 export async function riderDashboard(db: Db, riderId: string, now = new Date()) {
   const rider = await riderRow(db, riderId);
-  const region = regionOfCurrency(rider.region);
+  const { region } = await riderWorkplace(db, rider);
   const since = startOfDayInZone(now, region.timezone);
+  const held = await riderCash(db, rider);
+  const currency = held.currency;
   const [[today], cash, [perf]] = await Promise.all([
     db
       .select({
         total: sql<number>`count(*)`.mapWith(Number),
         completed: sql<number>`sum(case when ${orders.status} = 'delivered' then 1 else 0 end)`.mapWith(Number),
-        earnings: sql<number>`coalesce(sum(case when ${orders.status} = 'delivered' then ${orders.deliveryFeeMinor} else 0 end), 0)`.mapWith(Number),
+        earnings: sql<number>`coalesce(sum(case when ${orders.status} = 'delivered' and ${orders.currency} = ${currency} then ${orders.deliveryFeeMinor} else 0 end), 0)`.mapWith(Number),
       })
       .from(orders)
       .where(and(eq(orders.riderId, riderId), gte(orders.createdAt, since))),
-    cashPosition(db, riderId, rider.region),
+    cashPosition(db, riderId, currency),
     db
       .select({ efficiency: performanceSnapshots.efficiency })
       .from(performanceSnapshots)
@@ -57,13 +56,24 @@ export async function riderDashboard(db: Db, riderId: string, now = new Date()) 
   ]);
   return {
     riderId,
-    currency: rider.region,
+    currency,
     todayOrders: today?.total ?? 0,
     completedOrders: today?.completed ?? 0,
-    todayEarnings: fromMinor(today?.earnings ?? 0, rider.region),
+    todayEarnings: fromMinor(today?.earnings ?? 0, currency),
     performanceRating: perf?.efficiency ?? 0,
-    cashOnHand: fromMinor(cash.onHandMinor, rider.region),
-    pendingCash: fromMinor(cash.pendingMinor, rider.region),
+    cashOnHand: fromMinor(cash.onHandMinor, currency),
+    pendingCash: fromMinor(cash.pendingMinor, currency),
+    /** Cash on hand + pending + unresolved differences: what the rider still answers for. */
+    outstandingCash: fromMinor(cash.outstandingMinor, currency),
+    /** The same figures in every currency of the rider's ledger, `currency` first. */
+    cashByCurrency: [...held.list]
+      .sort((a, b) => Number(b.currency === currency) - Number(a.currency === currency))
+      .map(({ currency: c, balances: b }) => ({
+        currency: c,
+        onHand: fromMinor(b.handMinor, c),
+        pending: fromMinor(b.transitMinor, c),
+        outstanding: fromMinor(b.outstandingMinor, c),
+      })),
     /** The rider app's emergency support card calls or messages the rider's company. */
     companyPhone: (await db.query.companies.findFirst({ where: (c, { eq: is }) => is(c.id, rider.companyId), columns: { phone: true } }))?.phone || null,
   };
@@ -94,12 +104,13 @@ export function kmToday(pings: readonly (LatLng & { at: Date })[], shifts: reado
 /** Spec "Tracking today": completed orders, cash collected and km (odometer readings, else pings). */
 export async function trackingToday(db: Db, riderId: string, now = new Date()) {
   const rider = await riderRow(db, riderId);
-  const since = startOfDayInZone(now, regionOfCurrency(rider.region).timezone);
+  const { region, currency } = await riderWorkplace(db, rider);
+  const since = startOfDayInZone(now, region.timezone);
   const [[done], pings, shifts] = await Promise.all([
     db
       .select({
         n: sql<number>`count(*)`.mapWith(Number),
-        cash: sql<number>`coalesce(sum(case when ${orders.paymentMethod} = 'cash' then ${orders.codAmountMinor} else 0 end), 0)`.mapWith(Number),
+        cash: sql<number>`coalesce(sum(case when ${orders.paymentMethod} = 'cash' and ${orders.currency} = ${currency} then ${orders.codAmountMinor} else 0 end), 0)`.mapWith(Number),
       })
       .from(orders)
       .where(and(eq(orders.riderId, riderId), eq(orders.status, 'delivered'), gte(orders.deliveredAt, since))),
@@ -117,9 +128,9 @@ export async function trackingToday(db: Db, riderId: string, now = new Date()) {
   const odometerShifts = shifts.map((s) => ({ start: s.start, end: s.end!, km: Math.max(0, s.endKm! - s.startKm!) }));
   const gpsKm = Math.round(pathLengthKm(pings) * 10) / 10;
   return {
-    currency: rider.region,
+    currency,
     ordersCompleted,
-    cashCollected: fromMinor(done?.cash ?? 0, rider.region),
+    cashCollected: fromMinor(done?.cash ?? 0, currency),
     kmTraveled: kmToday(pings, odometerShifts),
     route: await routeToday(db, riderId, { ordersCompleted, distanceKm: gpsKm, last: pings.at(-1) ?? null }, since, now),
   };

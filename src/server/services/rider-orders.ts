@@ -2,19 +2,16 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orders, orderStatusEvents } from '../../../db/schema';
 import { fromMinor } from '../../shared/money';
-import { addressParts, type AddressParts } from '../../shared/schemas/address';
+import { storedAddressParts as storedParts } from '../../shared/schemas/address';
 import type { RiderOrderStatusInput } from '../../shared/schemas/rider-app';
 import { canTransition } from '../../shared/schemas/oversight';
 import { invalid, notFound } from '../errors';
+import { postCollection } from './cash/collections';
+import { checkCashLimit } from './cash/limits';
 import { eventTime } from './duty';
 import { publishChange } from './events';
 import { emitOrderStatusChange } from './webhooks';
-import { t } from '../../shared/i18n';
-
-const storedParts = (stored: unknown): AddressParts | null => {
-  const parsed = addressParts.safeParse(stored);
-  return parsed.success ? parsed.data : null;
-};
+import { t, tw } from '../../shared/i18n';
 
 /** The rider's open orders: what to pick up and deliver, and the cash to collect. */
 export async function riderOrders(db: Db, riderId: string) {
@@ -50,7 +47,7 @@ export async function riderOrders(db: Db, riderId: string) {
 export async function riderSetOrderStatus(db: Db, riderId: string, userId: string, input: RiderOrderStatusInput, now = new Date()) {
   const order = await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.riderId, riderId)) });
   if (!order) throw notFound(t('errors.orderNotFound'));
-  if (!canTransition(order.status, input.status)) throw invalid(t('errors.orderTransition', { from: order.status, to: input.status }), 'status');
+  if (!canTransition(order.status, input.status)) throw invalid(t('errors.orderTransition', { from: tw(`orderStatus.${order.status}`), to: tw(`orderStatus.${input.status}`) }), 'status');
   const at = eventTime(input.at, now);
   const patch: Partial<typeof orders.$inferInsert> = { status: input.status, updatedAt: now };
   if (input.status === 'delivered') {
@@ -58,8 +55,12 @@ export async function riderSetOrderStatus(db: Db, riderId: string, userId: strin
     Object.assign(patch, { deliveredAt: at, recipientName: input.recipientName, proofCaptureId: input.proofCaptureId ?? null, pinVerified: input.pin !== undefined });
   }
   if (input.status === 'failed') patch.failureReason = input.reason;
-  await db.update(orders).set(patch).where(eq(orders.id, order.id));
-  await db.insert(orderStatusEvents).values({ orderId: order.id, status: input.status, riderId, actorId: userId, at });
+  await db.transaction(async (tx) => {
+    await tx.update(orders).set(patch).where(eq(orders.id, order.id));
+    await tx.insert(orderStatusEvents).values({ orderId: order.id, status: input.status, riderId, actorId: userId, at });
+    // Cash collected goes into the rider's hand in the same transaction, once per order (issue 9).
+    if (input.status === 'delivered' && (await postCollection(tx, order, at))) await checkCashLimit(tx, riderId, now);
+  });
   await emitOrderStatusChange(db, { ...order, ...patch } as typeof orders.$inferSelect);
   publishChange('orders');
   return { success: true as const, status: input.status, at: at.toISOString() };

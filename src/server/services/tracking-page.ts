@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { companies, orders, orderStatusEvents, riders } from '../../../db/schema';
 import { addressPlace } from '../../shared/gulf/format';
 import { REGIONS } from '../../shared/regions';
-import { addressParts } from '../../shared/schemas/address';
+import { storedAddressParts } from '../../shared/schemas/address';
 import type { OrderStatus } from '../../shared/schemas/oversight';
 import { LIVE_POSITION_MAX_AGE_MS, TRACKING_CODE_PATTERN } from '../../shared/schemas/track';
 import { invalid, notFound } from '../errors';
@@ -37,10 +37,10 @@ export const deliveryArea = (address: string) => address.split(/[,،\n]/)[0]!.tr
 
 /** Area and governorate/emirate of stored parts, in both languages; nothing finer. */
 export function coarsePlace(stored: unknown): PublicTracking['place'] {
-  const parsed = addressParts.safeParse(stored);
-  if (!parsed.success) return null;
-  const en = addressPlace(parsed.data, 'en');
-  const ar = addressPlace(parsed.data, 'ar');
+  const parts = storedAddressParts(stored);
+  if (!parts) return null;
+  const en = addressPlace(parts, 'en');
+  const ar = addressPlace(parts, 'ar');
   return { area: { en: en.area, ar: ar.area }, division: { en: en.division, ar: ar.division } };
 }
 

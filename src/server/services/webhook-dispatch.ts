@@ -2,7 +2,10 @@ import { createHmac } from 'node:crypto';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
+import { t } from '../../shared/i18n';
+import { runInLocale } from '../http/locale';
 import { assertSafeWebhookUrl, type Resolver } from './webhook-guard';
+import { afterWrites } from '../../../db/serialize';
 
 /** Waits after the 1st…5th failed attempt; the 6th failure is final. */
 export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
@@ -64,11 +67,11 @@ async function send(d: Due, opts: DispatchOptions, now: Date): Promise<Outcome> 
     });
     await res.body?.cancel().catch(() => undefined);
     if (res.status >= 200 && res.status < 300) return { ok: true, statusCode: res.status };
-    const error = res.status >= 300 && res.status < 400 ? `HTTP ${res.status}: redirects are not followed` : `HTTP ${res.status}`;
+    const error = res.status >= 300 && res.status < 400 ? t('errors.webhookRedirect', { status: res.status }) : `HTTP ${res.status}`;
     return { ok: false, statusCode: res.status, error };
   } catch (err) {
     const e = err as Error;
-    const error = e.name === 'TimeoutError' ? `Timed out after ${timeoutMs} ms` : `Request failed: ${e.message}`.slice(0, 300);
+    const error = e.name === 'TimeoutError' ? t('errors.webhookTimeout', { ms: timeoutMs }) : t('errors.webhookRequestFailed', { detail: e.message }).slice(0, 300);
     return { ok: false, statusCode: null, error };
   }
 }
@@ -76,7 +79,8 @@ async function send(d: Due, opts: DispatchOptions, now: Date): Promise<Outcome> 
 /** Try one claimed delivery and record the outcome on its row. */
 async function attempt(db: Db, d: Due, opts: DispatchOptions, now: Date): Promise<void> {
   const attempts = d.attempts + 1;
-  const outcome: Outcome = d.active ? await send(d, opts, now) : { ok: false, statusCode: null, error: 'Endpoint is disabled' };
+  // The error is stored in English, whoever's request woke the dispatcher; the log shows it in the reader's language.
+  const outcome: Outcome = d.active ? await runInLocale('en', () => send(d, opts, now)) : { ok: false, statusCode: null, error: runInLocale('en', () => t('errors.webhookDisabled')) };
   const finished = new Date(Math.max(Date.now(), now.getTime()));
   if (outcome.ok) {
     await db
@@ -180,7 +184,10 @@ export async function stopWebhookDispatcher(): Promise<void> {
   await l.running;
 }
 
-/** New deliveries were recorded: send them now rather than at the next tick. */
+/**
+ * New deliveries were recorded: send them now rather than at the next tick, once the write that
+ * recorded them has committed (a kick from inside a transaction would run before its rows exist).
+ */
 export function kickWebhookDispatcher(): void {
-  if (loop) queueMicrotask(runLoop);
+  if (loop) afterWrites(runLoop);
 }

@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { invalid } from '../errors';
-import { t } from '../../shared/i18n';
+import { t, type MessageKey } from '../../shared/i18n';
 
 /**
  * The server-side request forgery guard for webhook targets: https only, and
@@ -10,30 +10,32 @@ import { t } from '../../shared/i18n';
  * rebinding) is refused then too. See docs/decisions/001-webhooks.md.
  */
 
-type Range = readonly [prefix: number[], bits: number, label: string];
+/** Why a range is refused: an `errors.webhookReason.*` key ('a loopback address', 'عنوان استرجاع'). */
+type Reason = 'thisNetwork' | 'private' | 'cgnat' | 'loopback' | 'linkLocal' | 'reserved' | 'multicast' | 'unspecified' | 'siteLocal' | 'uniqueLocal' | 'discard' | 'notIp';
+type Range = readonly [prefix: number[], bits: number, reason: Reason];
 
 const V4: Range[] = [
-  [[0, 0, 0, 0], 8, 'a "this network" address'],
-  [[10, 0, 0, 0], 8, 'a private address'],
-  [[100, 64, 0, 0], 10, 'a carrier-grade NAT address'],
-  [[127, 0, 0, 0], 8, 'a loopback address'],
-  [[169, 254, 0, 0], 16, 'a link-local address'],
-  [[172, 16, 0, 0], 12, 'a private address'],
-  [[192, 0, 0, 0], 24, 'a reserved address'],
-  [[192, 168, 0, 0], 16, 'a private address'],
-  [[198, 18, 0, 0], 15, 'a reserved address'],
-  [[224, 0, 0, 0], 4, 'a multicast address'],
-  [[240, 0, 0, 0], 4, 'a reserved address'],
+  [[0, 0, 0, 0], 8, 'thisNetwork'],
+  [[10, 0, 0, 0], 8, 'private'],
+  [[100, 64, 0, 0], 10, 'cgnat'],
+  [[127, 0, 0, 0], 8, 'loopback'],
+  [[169, 254, 0, 0], 16, 'linkLocal'],
+  [[172, 16, 0, 0], 12, 'private'],
+  [[192, 0, 0, 0], 24, 'reserved'],
+  [[192, 168, 0, 0], 16, 'private'],
+  [[198, 18, 0, 0], 15, 'reserved'],
+  [[224, 0, 0, 0], 4, 'multicast'],
+  [[240, 0, 0, 0], 4, 'reserved'],
 ];
 
 const V6: Range[] = [
-  [[], 128, 'an unspecified address'],
-  [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], 128, 'a loopback address'],
-  [[0xfe, 0x80], 10, 'a link-local address'],
-  [[0xfe, 0xc0], 10, 'a site-local address'],
-  [[0xfc], 7, 'a unique-local address'],
-  [[0xff], 8, 'a multicast address'],
-  [[0x01, 0x00, 0, 0, 0, 0, 0, 0], 64, 'a discard address'],
+  [[], 128, 'unspecified'],
+  [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1], 128, 'loopback'],
+  [[0xfe, 0x80], 10, 'linkLocal'],
+  [[0xfe, 0xc0], 10, 'siteLocal'],
+  [[0xfc], 7, 'uniqueLocal'],
+  [[0xff], 8, 'multicast'],
+  [[0x01, 0x00, 0, 0, 0, 0, 0, 0], 64, 'discard'],
 ];
 
 /** IPv6 forms that carry an IPv4 address: mapped, compatible, NAT64, 6to4. Where its four bytes sit. */
@@ -77,8 +79,13 @@ function v6Bytes(ip: string): number[] {
   return tail;
 }
 
-/** Why an address may not be a webhook target, or null when it is public. */
+/** Why an address may not be a webhook target ('a loopback address', in the current language), or null when it is public. */
 export function blockedAddressReason(ip: string): string | null {
+  const reason = blockedReason(ip);
+  return reason ? t(`errors.webhookReason.${reason}` satisfies MessageKey) : null;
+}
+
+function blockedReason(ip: string): Reason | null {
   const family = isIP(ip);
   if (family === 4) {
     const bytes = v4Bytes(ip);
@@ -91,13 +98,13 @@ export function blockedAddressReason(ip: string): string | null {
     for (const [p, bits, at] of EMBEDDED_V4) {
       if (inRange(bytes, p, bits)) {
         const v4 = bytes.slice(at, at + 4).join('.');
-        const reason = blockedAddressReason(v4);
+        const reason = blockedReason(v4);
         if (reason) return reason;
       }
     }
     return null;
   }
-  return 'not an IP address';
+  return 'notIp';
 }
 
 export type Resolver = (host: string) => Promise<string[]>;

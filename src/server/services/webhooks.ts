@@ -8,7 +8,7 @@ import type { WebhookCreateInput, WebhookEvent, WebhookEventOrPing } from '../..
 import { conflict, invalid, notFound } from '../errors';
 import { kickWebhookDispatcher } from './webhook-dispatch';
 import { assertSafeWebhookUrl, type GuardOptions } from './webhook-guard';
-import { t } from '../../shared/i18n';
+import { localizeText, t } from '../../shared/i18n';
 
 export { dispatchDue, startWebhookDispatcher, stopWebhookDispatcher, signPayload } from './webhook-dispatch';
 
@@ -87,7 +87,13 @@ export async function webhookDeliveryLog(db: Db, companyId: string, opts: { endp
     .orderBy(desc(webhookDeliveries.createdAt))
     .limit(opts.limit ?? 50);
   const iso = (d: Date | null) => d?.toISOString() ?? null;
-  return rows.map((r) => ({ ...r, nextAttemptAt: iso(r.nextAttemptAt), createdAt: r.createdAt.toISOString(), deliveredAt: iso(r.deliveredAt) }));
+  return rows.map((r) => ({
+    ...r,
+    lastError: r.lastError === null ? null : localizeText(r.lastError),
+    nextAttemptAt: iso(r.nextAttemptAt),
+    createdAt: r.createdAt.toISOString(),
+    deliveredAt: iso(r.deliveredAt),
+  }));
 }
 
 async function record(db: Db, endpointIds: string[], event: WebhookEventOrPing, payload: unknown, now = new Date()) {

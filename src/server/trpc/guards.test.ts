@@ -66,6 +66,8 @@ const trackingCodeOfA = async () => (await callers.admin.admin.orderDetail({ id:
 const companyOnly = { signedOut: OUT, riderA: no(DENIED.company), riderB: no(DENIED.company), companyA: 'ok', companyB: 'ok', admin: no(DENIED.company) } as const;
 const riderOnly = { signedOut: OUT, riderA: 'ok', riderB: 'ok', companyA: no(DENIED.rider), companyB: no(DENIED.rider), admin: no(DENIED.rider) } as const;
 const adminOnly = { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' } as const;
+const NO_SUBMISSION = ['NOT_FOUND', 'Cash submission not found'] as const;
+const NO_RIDER = ['NOT_FOUND', 'Rider not found'] as const;
 const REPORTS_DENIED = 'Access denied: Generating reports requires company or admin privileges';
 const reportsRole = { signedOut: OUT, riderA: no(REPORTS_DENIED), riderB: no(REPORTS_DENIED), companyA: 'ok', companyB: 'ok', admin: 'ok' } as const;
 const FLEET_DENIED = 'Access denied: Viewing analytics requires company or admin privileges';
@@ -161,6 +163,24 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'company.assignOrder', call: async (c) => c.company.assignOrder({ orderId: await orderOfA(), riderId: w.riderA.id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Order not found'] } },
   { name: 'company.setOrderStatus', call: async (c) => c.company.setOrderStatus({ orderId: await orderOfA(), status: 'cancelled' }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Order not found'] } },
   { name: 'company.exportReport', call: (c) => c.company.exportReport(), expect: companyOnly },
+  { name: 'company.weeklyReport', call: (c) => c.company.weeklyReport({ weekStart: '2026-05-03' }), expect: companyOnly },
+  // Issue 9 cash limits, reconciliation and notices: always the caller's own company or rider; an unknown notice is not found.
+  { name: 'company.cashLimits', call: (c) => c.company.cashLimits(), expect: companyOnly },
+  { name: 'company.setCashLimits', call: (c) => c.company.setCashLimits({ limit: null, holdHours: null }), expect: companyOnly },
+  { name: 'company.cashLimitRiders', call: (c) => c.company.cashLimitRiders(), expect: companyOnly },
+  { name: 'company.reconciliation', call: (c) => c.company.reconciliation({ date: '2026-05-03' }), expect: companyOnly },
+  { name: 'company.notices', call: (c) => c.company.notices(), expect: companyOnly },
+  { name: 'company.markNoticeRead', call: (c) => c.company.markNoticeRead({ id: 'no-such-notice' }), expect: { ...companyOnly, companyA: ['NOT_FOUND', 'Notice not found'], companyB: ['NOT_FOUND', 'Notice not found'] } },
+  { name: 'company.markAllNoticesRead', call: (c) => c.company.markAllNoticesRead(), expect: companyOnly },
+  { name: 'rider.cashLimit', call: (c) => c.rider.cashLimit(), expect: riderOnly },
+  { name: 'rider.notices', call: (c) => c.rider.notices({ unreadOnly: true }), expect: riderOnly },
+  { name: 'rider.markNoticeRead', call: (c) => c.rider.markNoticeRead({ id: 'no-such-notice' }), expect: { ...riderOnly, riderA: ['NOT_FOUND', 'Notice not found'], riderB: ['NOT_FOUND', 'Notice not found'] } },
+  // Rider documents (issue 9): managers their own riders' (another company's rider or document: 404), riders read their own.
+  { name: 'company.documentsOverview', call: (c) => c.company.documentsOverview(), expect: companyOnly },
+  { name: 'company.riderDocuments', call: (c) => c.company.riderDocuments({ riderId: w.riderA.id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },
+  { name: 'company.saveDocument', call: (c) => c.company.saveDocument({ riderId: w.riderA.id, type: 'residency', expiresOn: '2099-01-01' }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },
+  { name: 'company.deleteDocument', call: (c) => c.company.deleteDocument({ id: 'no-such-document' }), expect: { ...companyOnly, companyA: ['NOT_FOUND', 'Document not found'], companyB: ['NOT_FOUND', 'Document not found'] } },
+  { name: 'rider.documents', call: (c) => c.rider.documents(), expect: riderOnly },
   { name: 'company.importOrders', call: (c) => c.company.importOrders({ csv: 'customerName,customerPhone,pickupAddress,deliveryAddress\nGuard,+96550001234,A,B\n', dryRun: true }), expect: companyOnly },
   {
     name: 'company.riders',
@@ -208,6 +228,11 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'rider.dutyEnd', call: (c) => c.rider.dutyEnd({ endOdometerKm: 150 }), expect: riderOnly },
   { name: 'rider.syncPerformance', call: (c) => c.rider.syncPerformance({ ordersCompleted: 0, ordersPerHour: 0, totalDistance: 0, averageOrderTime: 0, cashCollected: 0, efficiency: 0, workingHours: 0 }), expect: riderOnly },
   { name: 'rider.setRegion', call: (c) => c.rider.setRegion({ region: 'kuwait' }), expect: riderOnly },
+  // Working rules (issue 9): riders read their own, managers their region's, admins edit them.
+  { name: 'rider.rulesNow', call: (c) => c.rider.rulesNow(), expect: riderOnly },
+  { name: 'company.rulesToday', call: (c) => c.company.rulesToday(), expect: companyOnly },
+  { name: 'admin.regionRules', call: (c) => c.admin.regionRules(), expect: adminOnly },
+  { name: 'admin.regionRulesUpdate', call: (c) => c.admin.regionRulesUpdate({ region: 'uae', summerMotorcycleBan: true, summerMiddayBreak: false, iftarPause: false, maxDailyHours: 10, warnBeforeMinutes: 30 }), expect: adminOnly },
   { name: 'rider.orders', call: (c) => c.rider.orders(), expect: riderOnly },
   {
     name: 'rider.setOrderStatus',
@@ -217,7 +242,32 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   {
     name: 'rider.submitCash for rider A',
     call: (c) => c.rider.submitCash({ id: w.riderA.id, amount: 1000000 }),
-    expect: { ...riderOnly, riderA: ['BAD_REQUEST', 'You hold 0 KWD; you cannot submit more than that'], riderB: no(DENIED.ownRider) },
+    expect: { ...riderOnly, riderA: ['BAD_REQUEST', "You don't have any cash on hand to submit."], riderB: no(DENIED.ownRider) },
+  },
+  // The verified cash hand-over (issue 9): riders their own, managers their own riders' (another's: 404), admins all.
+  { name: 'rider.handovers', call: (c) => c.rider.handovers(), expect: riderOnly },
+  { name: 'rider.handoverCode', call: (c) => c.rider.handoverCode({ id: 'no-such-submission' }), expect: { ...riderOnly, riderA: NO_SUBMISSION, riderB: NO_SUBMISSION } },
+  { name: 'rider.handoverCancel', call: (c) => c.rider.handoverCancel({ id: 'no-such-submission' }), expect: { ...riderOnly, riderA: NO_SUBMISSION, riderB: NO_SUBMISSION } },
+  { name: 'company.handovers', call: (c) => c.company.handovers(), expect: companyOnly },
+  { name: 'company.cashRiders', call: (c) => c.company.cashRiders(), expect: companyOnly },
+  {
+    name: 'company.handoverConfirm',
+    call: (c) => c.company.handoverConfirm({ id: 'no-such-submission', method: 'code', code: '123456', counted: 1 }),
+    expect: { ...companyOnly, companyA: NO_SUBMISSION, companyB: NO_SUBMISSION },
+  },
+  {
+    name: 'company.handoverResolve',
+    call: (c) => c.company.handoverResolve({ id: 'no-such-submission', resolution: 'write_off', note: 'guard test' }),
+    expect: { ...companyOnly, companyA: NO_SUBMISSION, companyB: NO_SUBMISSION },
+  },
+  { name: 'company.riderLedger (of rider A)', call: (c) => c.company.riderLedger({ riderId: w.riderA.id }), expect: { ...companyOnly, companyB: NO_RIDER } },
+  { name: 'company.cashCorrect (rider B2)', call: (c) => c.company.cashCorrect({ riderId: w.riderB2.id, amount: 1, reason: 'guard test' }), expect: { ...companyOnly, companyA: NO_RIDER } },
+  { name: 'admin.cashRiderLedger', call: (c) => c.admin.cashRiderLedger({ riderId: w.riderA.id }), expect: adminOnly },
+  { name: 'admin.cashCorrect', call: (c) => c.admin.cashCorrect({ riderId: w.riderA2.id, amount: 1, reason: 'guard test' }), expect: adminOnly },
+  {
+    name: 'admin.cashResolve',
+    call: (c) => c.admin.cashResolve({ id: 'no-such-submission', resolution: 'write_off', note: 'guard test' }),
+    expect: { ...adminOnly, admin: NO_SUBMISSION },
   },
   {
     name: 'ocr.process',

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Permission } from '../../shared/permissions';
 import { can, requiredPrivilege } from '../../shared/permissions';
-import { localizeText, t as msg } from '../../shared/i18n';
+import { localizeText, privilegeWords, t as msg } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import type { AppContext } from './context';
 
@@ -53,20 +53,20 @@ export const permittedProcedure = (permission: Permission) =>
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin')
-    throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-admin-portal', 'admin') });
+    throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-admin-portal', privilegeWords(['admin'])) });
   return next();
 });
 
 /** A company manager, with ctx.companyId narrowed to their own company. */
 export const companyProcedure = authedProcedure.use(({ ctx, next }) => {
   const companyId = ctx.user.role === 'company' ? ctx.user.roleData.id : null;
-  if (!companyId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-company-portal', 'company') });
+  if (!companyId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-company-portal', privilegeWords(['company'])) });
   return next({ ctx: { ...ctx, companyId } });
 });
 
 /** A rider, with ctx.riderId narrowed to their own rider record. */
 export const riderProcedure = authedProcedure.use(({ ctx, next }) => {
   const riderId = ctx.user.role === 'rider' ? ctx.user.roleData.id : null;
-  if (!riderId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-rider-portal', 'rider') });
+  if (!riderId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-rider-portal', privilegeWords(['rider'])) });
   return next({ ctx: { ...ctx, riderId } });
 });

@@ -47,5 +47,13 @@ export function formatAddress(parts: AddressParts, locale: Locale): string {
   return pieces.filter(Boolean).join(sep).slice(0, 300);
 }
 
+/**
+ * An order's address for a reader: from its parts in the reader's language when it has them, else
+ * the stored one-line text (written in its creator's language, or typed as free text).
+ */
+export function orderAddressText(text: string, parts: AddressParts | null | undefined, locale: Locale): string {
+  return parts ? formatAddress(parts, locale) : text;
+}
+
 /** A link to the pin in the phone's maps app (any platform opens it). */
 export const pinMapUrl = (pin: { lat: number; lng: number }) => `https://www.google.com/maps/search/?api=1&query=${pin.lat.toFixed(6)},${pin.lng.toFixed(6)}`;

@@ -11,10 +11,15 @@ import { assistant } from './en/assistant';
 import { mcpTokens } from './en/mcp';
 import { support } from './en/support';
 import { gulf } from './en/gulf';
+import { handover } from './en/handover';
+import { reconcile } from './en/reconcile';
+import { documents } from './en/documents';
+import { rules } from './en/rules';
+import { notices } from './en/notices';
 import { errors } from './en/errors';
 
 test('no key is defined in two catalog files (a spread would silently keep only one)', () => {
-  const parts = [shell, publicPages, auth, admin, rider, company, assistant, support, analysis, mcpTokens, gulf, errors];
+  const parts = [shell, publicPages, auth, admin, rider, company, assistant, support, analysis, mcpTokens, gulf, errors, handover, reconcile, documents, rules, notices];
   const total = parts.reduce<number>((n, p) => n + Object.keys(p).length, 0);
   expect(total).toBe(Object.keys(en).length);
 });

@@ -63,6 +63,9 @@ test('schema and service messages come back in Arabic, English unchanged', () =>
   expect(localizeText('Name is required', 'en')).toBe('Name is required');
   expect(localizeText('The period can be at most 366 days', 'ar')).toBe(translate('ar', 'errors.periodTooLong', { days: 366 }));
   expect(localizeText('Password must be at least 8 characters', 'ar')).toBe(translate('ar', 'errors.passwordMin', { min: 8 }));
-  expect(localizeText('An order that is delivered cannot become assigned', 'ar')).toBe(translate('ar', 'errors.orderTransition', { from: 'delivered', to: 'assigned' }));
+  // The statuses inside the sentence are Arabic too (issue 8).
+  expect(localizeText('An order that is delivered cannot become assigned', 'ar')).toBe(
+    translate('ar', 'errors.orderTransition', { from: translate('ar', 'orderStatus.delivered'), to: translate('ar', 'orderStatus.assigned') }),
+  );
   expect(translate('en', 'errors.odometerPhotoMismatch', { photoKm: 10, km: 20 })).toBe('The odometer photo reads 10 km, not 20 km');
 });

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { formatAddress } from '../gulf/format';
-import { addressParts } from './address';
+import { formatAddress, orderAddressText } from '../gulf/format';
+import { addressParts, storedAddressParts } from './address';
 
 const kw = { country: 'KW', governorate: 'hawalli', area: 'salmiya', block: '10', street: '5', building: '12', floor: '3', flat: '7' };
 const ae = { country: 'AE', emirate: 'dubai', area: 'al-barsha', street: '15', building: 'Al Zarooni 2', makani: '12345 67890' };
@@ -64,5 +64,21 @@ describe('formatAddress', () => {
     const parts = addressParts.parse(ae);
     expect(formatAddress(parts, 'en')).toBe('Street 15, Building Al Zarooni 2, Al Barsha, Dubai');
     expect(formatAddress(parts, 'ar')).toBe('شارع 15، مبنى Al Zarooni 2، البرشاء، دبي');
+  });
+});
+
+describe('an order address for its reader (issue 8)', () => {
+  const stored = { country: 'KW', governorate: 'hawalli', area: 'salmiya', block: '10', street: '5', building: '12' };
+  test('from the parts in the reader’s language; the stored text when there are none', () => {
+    const parts = storedAddressParts(stored);
+    expect(orderAddressText('قطعة 10، السالمية', parts, 'en')).toBe('Block 10, Street 5, Building 12, Salmiya, Hawalli');
+    expect(orderAddressText('Block 10, Salmiya', parts, 'ar')).toBe('قطعة 10، شارع 5، مبنى 12، السالمية، حولي');
+    expect(orderAddressText('Salmiya, Block 2', null, 'ar')).toBe('Salmiya, Block 2');
+  });
+  test('stored parts are read through the schema: null, malformed or an unknown area give null', () => {
+    expect(storedAddressParts(null)).toBeNull();
+    expect(storedAddressParts('Salmiya')).toBeNull();
+    expect(storedAddressParts({ ...stored, area: 'atlantis' })).toBeNull();
+    expect(storedAddressParts(stored)).toMatchObject({ area: 'salmiya', floor: '', paci: '' });
   });
 });

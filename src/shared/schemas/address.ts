@@ -84,6 +84,13 @@ export const addressParts = z.discriminatedUnion('country', [kuwaitAddress, uaeA
   }
 });
 export type AddressParts = z.output<typeof addressParts>;
+
+/** An order's stored parts column (JSON) read back through the schema: the parts, or null for free text or anything malformed. */
+export function storedAddressParts(stored: unknown): AddressParts | null {
+  if (stored === null || stored === undefined) return null;
+  const parsed = addressParts.safeParse(stored);
+  return parsed.success ? parsed.data : null;
+}
 export type AddressPartsInput = z.input<typeof addressParts>;
 export type KuwaitAddress = z.output<typeof kuwaitAddress>;
 export type UaeAddress = z.output<typeof uaeAddress>;

@@ -18,8 +18,50 @@ export const IMPORT_COLUMNS = [
 ] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
-/** Columns a file must have (their cells may still be empty and then fail per row). */
+/**
+ * Columns a file must have (their cells may still be empty and then fail per row). A file whose
+ * addresses come in parts may leave out `pickupAddress`/`deliveryAddress` when it has `pickupArea`/`deliveryArea`.
+ */
 export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ['customerName', 'customerPhone', 'pickupAddress', 'deliveryAddress'];
+
+/**
+ * A structured Gulf address in columns (issue 8): the side (`delivery`, `pickup`) and a part, as
+ * `deliveryGovernorate`, `deliveryArea`, `pickupBuilding`. The country is the company's region.
+ * Kuwait: governorate, area, block, street, building, floor, flat, PACI; the UAE: emirate, area,
+ * street, building, Makani; both a landmark. Names are matched in English or Arabic.
+ */
+export const ADDRESS_SIDES = ['delivery', 'pickup'] as const;
+export type AddressSide = (typeof ADDRESS_SIDES)[number];
+export const ADDRESS_IMPORT_PARTS = {
+  KW: ['Governorate', 'Area', 'Block', 'Street', 'Building', 'Floor', 'Flat', 'Paci', 'Landmark'],
+  AE: ['Emirate', 'Area', 'Street', 'Building', 'Makani', 'Landmark'],
+} as const;
+export type AddressImportCountry = keyof typeof ADDRESS_IMPORT_PARTS;
+export type AddressImportPart = (typeof ADDRESS_IMPORT_PARTS)[AddressImportCountry][number];
+export type AddressImportColumn = `${AddressSide}${AddressImportPart}`;
+
+/** The parts an address given in columns must have (the address schema's required fields). */
+export const REQUIRED_ADDRESS_IMPORT_PARTS: Record<AddressImportCountry, readonly AddressImportPart[]> = {
+  KW: ['Governorate', 'Area', 'Block', 'Street', 'Building'],
+  AE: ['Emirate', 'Area', 'Building'],
+};
+
+/** Every part of either country, once: Governorate, Emirate, Area, Block, … */
+export const ADDRESS_IMPORT_PART_NAMES: readonly AddressImportPart[] = ['Governorate', 'Emirate', 'Area', 'Block', 'Street', 'Building', 'Floor', 'Flat', 'Paci', 'Makani', 'Landmark'];
+
+/** The address columns of one side for a country, in the template's order: deliveryGovernorate, deliveryArea, … */
+export const addressImportColumns = (side: AddressSide, country: AddressImportCountry): AddressImportColumn[] =>
+  ADDRESS_IMPORT_PARTS[country].map((p) => `${side}${p}` as const);
+
+/** Every address column a file may name (both countries; a cell of the other country's column is a row error). */
+export const ADDRESS_IMPORT_COLUMNS: readonly AddressImportColumn[] = ADDRESS_SIDES.flatMap((side) => ADDRESS_IMPORT_PART_NAMES.map((p) => `${side}${p}` as const));
+
+/** The downloadable template's header for a country: the order columns, then the delivery and pickup address parts. */
+export const templateColumns = (country: AddressImportCountry): string[] => [
+  ...IMPORT_COLUMNS,
+  ...addressImportColumns('delivery', country),
+  ...addressImportColumns('pickup', country),
+];
 
 /** At most 2,000 orders and 1 MB (UTF-8 bytes) per file. */
 export const IMPORT_LIMITS = { rows: 2000, bytes: 1024 * 1024 } as const;

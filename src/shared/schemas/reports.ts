@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Currency } from '../money';
 import type { RegionId } from '../regions';
+import type { Weekend } from '../weekend';
 
 /** Reports cover whole business days in Kuwait time. */
 export const REPORT_TIME_ZONE = 'Asia/Kuwait';
@@ -94,22 +95,35 @@ export interface ReportRegionRow {
   revenue: ReportMoney;
 }
 
+/**
+ * Cash per rider and currency, every figure a sum of the cash ledger (issue 9, docs/cash-ledger.md).
+ * The hand-over figures cover the hand-overs submitted in the period and say where their cash is now.
+ */
 export interface ReportCashRow {
   riderId: string;
   name: string;
   companyName: string;
   currency: Currency;
-  /** Cash on delivery of the rider's delivered cash orders in the period. */
+  /** Cash collected on the rider's cash orders created in the period (collections less reversals). */
   collected: ReportMoney;
+  /** Of the period's hand-overs: still awaiting the company's count. */
   submittedPending: ReportMoney;
+  /** Of the period's hand-overs: received by the company, as counted (and any difference found later). */
   submittedConfirmed: ReportMoney;
-  /** Pending + confirmed submissions in the period. */
+  /** Of the period's hand-overs: counted differences not yet resolved (positive: short). */
+  discrepancy: ReportMoney;
+  /** Of the period's hand-overs: differences the company wrote off (negative: a surplus it kept). */
+  writtenOff: ReportMoney;
+  /**
+   * Handed over in the period and not back with the rider: pending + confirmed + discrepancy + written
+   * off (a withdrawn or disputed hand-over, or a shortfall the rider owes, is back in the rider's hand).
+   */
   submitted: ReportMoney;
-  /** Disputed submissions in the period: not counted as submitted. */
+  /** Hand-overs of the period an admin disputed: their cash went back to the rider's hand. */
   disputed: ReportMoney;
-  /** collected − submitted, for the period. */
+  /** All time, at generation: what the rider still answers for (cash on hand + in transit + unresolved differences). */
   outstanding: ReportMoney;
-  /** All-time cash on hand, as the rider dashboard shows it. */
+  /** All time, at generation: cash on hand, as the rider's screens show it. */
   onHandAllTime: ReportMoney;
 }
 
@@ -151,4 +165,55 @@ export interface ReportListItem {
   createdAt: string;
   companyName: string | null;
   totalOrders: number;
+}
+
+/**
+ * company.weeklyReport (issue 8): the company's working week (the day after its weekend, in its
+ * region's zone). `weekStart` may be any day of the wanted week; missing: the current week.
+ */
+export const weeklyReportInput = z.object({ weekStart: isoDate('Week start must be a date in the format YYYY-MM-DD').optional() }).optional();
+export type WeeklyReportInput = z.input<typeof weeklyReportInput>;
+
+/** Amounts per currency in integer minor units (a company's orders are normally all in its own). */
+export type MinorByCurrency = Record<Currency, number>;
+
+export interface WeeklyFigures {
+  /** Orders created on the day. */
+  ordersCreated: number;
+  /** Orders delivered on the day (by delivery time). */
+  delivered: number;
+  /** Orders cancelled on the day (by the time of the cancellation). */
+  cancelled: number;
+  /** Delivery fees of the orders delivered on the day. */
+  revenue: MinorByCurrency;
+  /** Cash on delivery of the cash orders delivered on the day. */
+  codCollected: MinorByCurrency;
+  /** Riders on duty or delivering on the day; in the totals, the distinct riders of the week. */
+  activeRiders: number;
+  /** Time on duty less completed breaks, whole minutes. */
+  dutyMinutes: number;
+}
+
+export interface WeeklyDay extends WeeklyFigures {
+  /** YYYY-MM-DD in the company's zone. */
+  date: string;
+  weekend: boolean;
+}
+
+export interface WeeklyReport {
+  companyName: string;
+  currency: Currency;
+  region: RegionId;
+  timeZone: string;
+  weekend: Weekend;
+  /** First and last day (YYYY-MM-DD) of the working week. */
+  weekStart: string;
+  weekEnd: string;
+  previousWeekStart: string;
+  nextWeekStart: string;
+  /** The week today (in the company's zone) belongs to. */
+  currentWeekStart: string;
+  generatedAt: string;
+  days: WeeklyDay[];
+  totals: WeeklyFigures;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HANDOVER_STATUSES as CASH_STATUSES } from '../cash/ledger-types';
 import { CURRENCIES } from '../money';
 import { REGION_IDS } from '../regions';
 
@@ -21,7 +22,7 @@ export const cashSubmitInput = z.object({
   idempotencyKey,
 });
 
-export const CASH_STATUSES = ['pending', 'confirmed', 'disputed'] as const;
+export { CASH_STATUSES };
 /** The admin's review of hand-overs: a list (optionally one status), and confirm or dispute one. */
 export const cashListInput = z.object({ status: z.enum(CASH_STATUSES).optional(), limit: z.number().int().min(1).max(500).optional() });
 export const cashReviewInput = z.object({ id: z.string().max(40), status: z.enum(['confirmed', 'disputed']) });

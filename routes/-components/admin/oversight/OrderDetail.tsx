@@ -7,6 +7,7 @@ import { money } from '../../../../src/client/format';
 import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';
 import { Modal } from '../../../../src/client/ui/Modal';
+import { OrderAddress } from '../../address/OrderAddress';
 import { OrderStatusBadge } from './StatusBadge';
 import { useSaveFeedback } from './useSaveFeedback';
 
@@ -68,11 +69,15 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
             </div>
             <div>
               <dt className="text-base-content/60">{t('oversight.order.pickup')}</dt>
-              <dd>{o.pickupAddress}</dd>
+              <dd>
+                <OrderAddress text={o.pickupAddress} parts={o.pickupAddressParts} testId="order-pickup-address" />
+              </dd>
             </div>
             <div>
               <dt className="text-base-content/60">{t('oversight.order.delivery')}</dt>
-              <dd>{o.deliveryAddress}</dd>
+              <dd>
+                <OrderAddress text={o.deliveryAddress} parts={o.deliveryAddressParts} testId="order-delivery-address" />
+              </dd>
             </div>
             <div>
               <dt className="text-base-content/60">{t('oversight.order.item')}</dt>

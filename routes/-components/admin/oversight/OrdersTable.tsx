@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../../src/shared/regions';
 import { money } from '../../../../src/client/format';
 import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';
+import { DateField } from '../../../../src/client/ui/DateField';
 import { Pagination } from '../../../../src/client/ui/Pagination';
 import { CompanyFilter, compact, EnumFilter, FilterBar, RegionFilter, SearchInput } from './filters';
 import { adminOrderApi, OrderDetail, type OrderDetailApi } from './OrderDetail';
@@ -13,6 +14,7 @@ import { OrderStatusBadge } from './StatusBadge';
 import { useTableState } from './useTableState';
 import { REGION_WEEKEND, weekendOf, type Weekend } from '../../../../src/shared/weekend';
 import { WeekendLine } from '../../company/WeekendCard';
+import { OrderAddress } from '../../address/OrderAddress';
 
 export const ORDER_FILTERS = { q: '', companyId: '', status: '', region: '', from: '', to: '', source: '' };
 export type OrdersTableState = ReturnType<typeof useTableState<typeof ORDER_FILTERS>>;
@@ -35,6 +37,9 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
   const companies = useQuery({ ...trpc.admin.companies.queryOptions(), enabled: !tenant && !!f.companyId });
   const chosen = tenant ? undefined : companies.data?.find((c) => c.id === f.companyId);
   const shownWeekend = tenant ? weekend : chosen ? weekendOf(chosen) : REGION_WEEKEND.kuwait;
+  // The calendar's Arabic and "today" follow the company's region (the tenant's profile is already cached by its tab).
+  const profile = useQuery({ ...trpc.company.profile.queryOptions(), enabled: tenant });
+  const shownRegion = REGIONS[(tenant ? profile.data?.region : chosen?.region) ?? 'kuwait'];
   const { data, isPending } = useQuery({
     ...api.list.queryOptions({ ...compact(f), page, pageSize: 20 } as never),
     placeholderData: keepPreviousData,
@@ -48,11 +53,11 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
         {tenant ? null : <RegionFilter value={f.region} onChange={set('region')} />}
         <label className="text-xs">
           {t('oversight.from')}
-          <input type="date" className="input input-sm w-full" value={f.from} onChange={(e) => set('from')(e.target.value)} />
+          <DateField small value={f.from} max={f.to || undefined} onChange={set('from')} weekend={shownWeekend ?? REGION_WEEKEND.kuwait} region={shownRegion} label={t('oversight.from')} testId="filter-from" />
         </label>
         <label className="text-xs">
           {t('oversight.to')}
-          <input type="date" className="input input-sm w-full" value={f.to} onChange={(e) => set('to')(e.target.value)} />
+          <DateField small value={f.to} min={f.from || undefined} onChange={set('to')} weekend={shownWeekend ?? REGION_WEEKEND.kuwait} region={shownRegion} label={t('oversight.to')} testId="filter-to" />
         </label>
         {shownWeekend ? <WeekendLine weekend={shownWeekend} className="col-span-2 sm:pb-2" /> : null}
       </FilterBar>
@@ -68,7 +73,7 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
                     <span className="font-semibold">{o.customerName}</span>
                     <OrderStatusBadge status={o.status} />
                   </div>
-                  <p className="truncate text-sm text-base-content/70">{o.deliveryAddress}</p>
+                  <OrderAddress className="block truncate text-sm text-base-content/70" text={o.deliveryAddress} parts={o.deliveryAddressParts} />
                   <p className="mt-1 flex justify-between text-xs text-base-content/60">
                     <span>{tenant ? formatDateTime(new Date(o.createdAt), REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait']) : o.companyName}</span>
                     <span className="tabular-nums">{money(o.deliveryFee, o.currency)}</span>

@@ -2,6 +2,10 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { ZodError } from 'zod';
 import type { Db } from '../../../../db/client';
 import { freshDb } from '../../../../test/db';
+import { makeSoloCompany } from '../../../../test/analysis-world';
+import { makeSubmission } from '../../../../test/cash';
+import { correctCash, countSubmission, resolveSubmission } from '../../../../test/cash-steps';
+import { makeOrder } from '../../../../test/factories';
 import { makeToolWorld, TOOL_NOW, type ToolWorld } from '../../../../test/tool-world';
 import { scopeForUser } from '../../services/analysis';
 import { loadSessionUser } from '../../services/users';
@@ -121,15 +125,16 @@ describe('rider_performance', () => {
 });
 
 describe('cash_reconciliation', () => {
-  test('collected, confirmed, pending, disputed and on hand per rider, with totals per currency', async () => {
+  test('collected, confirmed, pending, discrepancy, disputed, on hand and outstanding per rider, with totals per currency', async () => {
     expect(await call('admin', 'cash_reconciliation')).toEqual({
       riders: [
-        { riderId: w.riderA.id, riderName: 'Rami Alpha', companyName: 'Alpha Couriers', currency: 'KWD', collected: '10.000', confirmed: '3.000', pending: '2.000', disputed: '1.000', onHand: '4.000' },
-        { riderId: w.riderB.id, riderName: 'Rashed Beta', companyName: 'Beta Express', currency: 'AED', collected: '20.00', confirmed: '0.00', pending: '0.00', disputed: '0.00', onHand: '20.00' },
+        // The disputed 1.000 went back to Rami's hand (the ledger): 10.000 − 3.000 − 2.000 = 5.000 on hand.
+        { riderId: w.riderA.id, riderName: 'Rami Alpha', companyName: 'Alpha Couriers', currency: 'KWD', collected: '10.000', confirmed: '3.000', pending: '2.000', discrepancy: '0.000', disputed: '1.000', onHand: '5.000', outstanding: '7.000' },
+        { riderId: w.riderB.id, riderName: 'Rashed Beta', companyName: 'Beta Express', currency: 'AED', collected: '20.00', confirmed: '0.00', pending: '0.00', discrepancy: '0.00', disputed: '0.00', onHand: '20.00', outstanding: '20.00' },
       ],
       totals: [
-        { currency: 'KWD', collected: '10.000', confirmed: '3.000', pending: '2.000', disputed: '1.000', onHand: '4.000' },
-        { currency: 'AED', collected: '20.00', confirmed: '0.00', pending: '0.00', disputed: '0.00', onHand: '20.00' },
+        { currency: 'KWD', collected: '10.000', confirmed: '3.000', pending: '2.000', discrepancy: '0.000', disputed: '1.000', onHand: '5.000', outstanding: '7.000' },
+        { currency: 'AED', collected: '20.00', confirmed: '0.00', pending: '0.00', discrepancy: '0.00', disputed: '0.00', onHand: '20.00', outstanding: '20.00' },
       ],
       truncated: false,
     });
@@ -142,6 +147,32 @@ describe('cash_reconciliation', () => {
     await expect(call('companyB', 'cash_reconciliation', { riderId: w.riderA.id })).rejects.toThrow(RIDER_NOT_FOUND);
     const b = (await call('riderB', 'cash_reconciliation')) as { riders: { riderId: string }[] };
     expect(b.riders.map((r) => r.riderId)).toEqual([w.riderB.id]);
+  });
+
+  test('counted differences, their resolution, disputes and corrections come from the ledger', async () => {
+    const { company, rider, scope } = await makeSoloCompany(db, 'Gamma Ledger');
+    const by = { actorId: scope.userId, companyId: scope.companyId };
+    const at = (h: number) => new Date(TOOL_NOW.getTime() - h * 3_600_000);
+    await makeOrder(db, company, { riderId: rider.id, status: 'delivered', codAmountMinor: 10000, createdAt: at(10) });
+    const short = await makeSubmission(db, { riderId: rider.id, currency: 'KWD', amountMinor: 6000, status: 'pending', submittedAt: at(9) });
+    await countSubmission(db, by, short.id, 5000, at(8));
+    await makeSubmission(db, { riderId: rider.id, currency: 'KWD', amountMinor: 1000, status: 'disputed', submittedAt: at(7) });
+    await correctCash(db, by, rider.id, -0.5, at(6));
+    const row = async () => ((await callTool(db, scope, 'cash_reconciliation', {}, TOOL_NOW, { aedToKwd: 0.1 })) as { riders: Record<string, string>[] }).riders;
+    // Collected less every hand-over would say 9.000 on hand and nothing received (the short count is
+    // no `confirmed` status); the ledger: 5.000 received, 1.000 short to resolve, the disputed 1.000 back
+    // in hand, 0.500 taken off by the correction.
+    expect(await row()).toEqual([
+      { riderId: rider.id, riderName: 'Gamma Ledger Rider', companyName: 'Gamma Ledger', currency: 'KWD', collected: '10.000', confirmed: '5.000', pending: '0.000', discrepancy: '1.000', disputed: '1.000', onHand: '3.500', outstanding: '4.500' },
+    ]);
+    // Written off: the rider no longer answers for the 1.000.
+    await resolveSubmission(db, by, short.id, 'write_off', at(5));
+    expect(await row()).toEqual([expect.objectContaining({ confirmed: '5.000', discrepancy: '0.000', onHand: '3.500', outstanding: '3.500' })]);
+    // The admin sees the same row; company A does not.
+    const all = (await call('admin', 'cash_reconciliation', { companyId: company.id })) as { riders: Record<string, string>[] };
+    expect(all.riders).toEqual([expect.objectContaining({ riderId: rider.id, outstanding: '3.500' })]);
+    const a = (await call('companyA', 'cash_reconciliation')) as { riders: { riderId: string }[] };
+    expect(a.riders.map((r) => r.riderId)).toEqual([w.riderA.id]);
   });
 });
 

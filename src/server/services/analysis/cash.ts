@@ -1,62 +1,68 @@
-import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { cashSubmissions, orders, riders } from '../../../../db/schema';
+import { cashLedger, riders } from '../../../../db/schema';
 import type { Currency } from '../../../shared/money';
+import { heldLots, type HandEntry } from '../cash/fifo';
+import { balancesOf } from '../cash/ledger';
 import { RULES } from './rules';
 import { riderWhere, type AnalysisTarget } from './scope';
 
-/** One rider's cash in one currency, now (not limited to the period). */
+/** One rider's cash in one currency, now (not limited to the period), derived from the cash ledger. */
 export interface RiderCash {
   riderId: string;
   currency: Currency;
-  /** Collected on delivered cash orders less every hand-over (as rider-day.ts cashPosition). */
+  /** The ledger's cash on hand (`hand`), as the rider's own screens show it (rider-day.ts cashPosition). */
   onHandMinor: number;
-  /** Handed over, awaiting confirmation. */
+  /** Handed over, awaiting the company's count (`transit`). */
   pendingMinor: number;
   /**
-   * Held longer than RULES.cashHoldHours: hand-overs settle the oldest cash first, so this is the
-   * cash of deliveries older than the limit that all hand-overs together do not cover.
+   * Held longer than RULES.cashHoldHours: the cash still in hand whose lot came into the rider's hand
+   * more than that long ago, FIFO over the `hand` entries (cash/fifo.ts, as the cash limit's hold time):
+   * money out settles the oldest cash first, a cancelled or disputed hand-over puts its lots back with
+   * their original times.
    */
   overdueMinor: number;
 }
 
-const sum = (expr: ReturnType<typeof sql>) => sql<number>`coalesce(sum(${expr}), 0)`.mapWith(Number);
+const HOUR_MS = 3_600_000;
 
 export async function cashByRider(db: Db, target: AnalysisTarget, now: Date): Promise<RiderCash[]> {
-  const cutoff = now.getTime() - RULES.cashHoldHours * 3_600_000;
-  const deliveredAt = sql`coalesce(${orders.deliveredAt}, ${orders.createdAt})`;
-  const [collected, submitted] = await Promise.all([
+  const cutoff = now.getTime() - RULES.cashHoldHours * HOUR_MS;
+  const inScope = await db.select({ id: riders.id }).from(riders).where(riderWhere(target));
+  const ids = inScope.map((r) => r.id);
+  const [balances, hand] = await Promise.all([
+    balancesOf(db, ids),
     db
       .select({
-        riderId: sql<string>`${orders.riderId}`,
-        currency: orders.currency,
-        all: sum(sql`${orders.codAmountMinor}`),
-        old: sum(sql`case when ${deliveredAt} <= ${cutoff} then ${orders.codAmountMinor} else 0 end`),
+        riderId: cashLedger.riderId,
+        currency: cashLedger.currency,
+        seq: cashLedger.seq,
+        amountMinor: cashLedger.amountMinor,
+        at: cashLedger.at,
+        kind: cashLedger.kind,
+        orderId: cashLedger.orderId,
+        submissionId: cashLedger.submissionId,
       })
-      .from(orders)
-      .innerJoin(riders, eq(riders.id, orders.riderId))
-      .where(and(eq(orders.status, 'delivered'), eq(orders.paymentMethod, 'cash'), isNotNull(orders.riderId), riderWhere(target)))
-      .groupBy(orders.riderId, orders.currency),
-    db
-      .select({
-        riderId: cashSubmissions.riderId,
-        currency: cashSubmissions.currency,
-        all: sum(sql`${cashSubmissions.amountMinor}`),
-        pending: sum(sql`case when ${cashSubmissions.status} = 'pending' then ${cashSubmissions.amountMinor} else 0 end`),
-      })
-      .from(cashSubmissions)
-      .innerJoin(riders, eq(riders.id, cashSubmissions.riderId))
-      .where(riderWhere(target))
-      .groupBy(cashSubmissions.riderId, cashSubmissions.currency),
+      .from(cashLedger)
+      .innerJoin(riders, eq(riders.id, cashLedger.riderId))
+      .where(and(eq(cashLedger.account, 'hand'), riderWhere(target)))
+      .orderBy(asc(cashLedger.seq)),
   ]);
-  const rows = new Map<string, { riderId: string; currency: Currency; all: number; old: number; handed: number; pending: number }>();
-  const row = (riderId: string, currency: Currency) => {
-    const key = `${riderId}|${currency}`;
-    return rows.get(key) ?? rows.set(key, { riderId, currency, all: 0, old: 0, handed: 0, pending: 0 }).get(key)!;
-  };
-  for (const c of collected) Object.assign(row(c.riderId, c.currency), { all: c.all, old: c.old });
-  for (const s of submitted) Object.assign(row(s.riderId, s.currency), { handed: s.all, pending: s.pending });
-  return [...rows.values()]
-    .map((r) => ({ riderId: r.riderId, currency: r.currency, onHandMinor: r.all - r.handed, pendingMinor: r.pending, overdueMinor: Math.max(0, r.old - r.handed) }))
+  const entries = new Map<string, HandEntry[]>();
+  for (const { riderId, currency, ...e } of hand) {
+    const key = `${riderId}:${currency}`;
+    const list = entries.get(key);
+    if (list) list.push(e);
+    else entries.set(key, [e]);
+  }
+  return [...balances.entries()]
+    .map(([key, b]): RiderCash => {
+      const [riderId, currency] = key.split(':') as [string, Currency];
+      // Strictly more than the hold time, as the cash limit counts it (limits.ts evaluateCashLimit).
+      const overdueMinor = heldLots(entries.get(key) ?? [])
+        .filter((lot) => lot.at.getTime() < cutoff)
+        .reduce((s, lot) => s + lot.minor, 0);
+      return { riderId, currency, onHandMinor: b.handMinor, pendingMinor: b.transitMinor, overdueMinor };
+    })
     .filter((r) => r.onHandMinor !== 0 || r.pendingMinor !== 0);
 }

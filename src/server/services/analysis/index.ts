@@ -52,8 +52,7 @@ export function analysisSummaryText(analysis: Analysis): string {
   return [
     t('analysis.summary.title', { title: t(`analysis.type.${analysis.type}`), scope: analysis.scope.name, from: analysis.period.from, to: analysis.period.to }),
     analysis.analysis,
-    t('analysis.summary.recommendations'),
-    ...analysis.recommendations.map((r) => `- ${r}`),
+    ...(analysis.recommendations.length ? [t('analysis.summary.recommendations'), ...analysis.recommendations.map((r) => `- ${r}`)] : []),
     t('analysis.summary.priority', { priority: t(`analysis.priority.${analysis.priority}`) }),
   ].join('\n');
 }

@@ -101,7 +101,8 @@ describe('REST: POST /api/ai/analysis and GET /api/ai/download-report/{userId}',
     const body = (await res.json()) as { analysis: Analysis };
     expect(body.analysis).toMatchObject({ type: 'legal', timeframe: 'monthly', scope: { kind: 'company', name: 'Beta Express' } });
     expect(['high', 'medium', 'low']).toContain(body.analysis.priority);
-    expect(body.analysis.recommendations.length).toBeGreaterThan(0);
+    // Beta Express passes every check: nothing to recommend.
+    expect(body.analysis.recommendations).toEqual([]);
     expect(JSON.stringify(body)).not.toMatch(/Alpha|Rami|Aziz/);
   });
 
@@ -141,8 +142,6 @@ describe('analysisSummaryText', () => {
       [
         'Legal and compliance analysis for Beta Express, 2026-05-01 to 2026-05-20',
         a.analysis,
-        'Recommendations:',
-        '- Keep a copy of each driving licence with its expiry date: rider records cannot check expiry yet.',
         'Priority: Low',
       ].join('\n'),
     );

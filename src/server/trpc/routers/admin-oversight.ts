@@ -13,7 +13,10 @@ import {
 import { cashListInput, cashReviewInput } from '../../../shared/schemas/rider-app';
 import { z } from 'zod';
 import { listAudit } from '../../services/audit';
+import { cashCorrectionInput, handoverResolveInput, riderLedgerInput } from '../../../shared/cash/handover';
 import { listCashSubmissions, reviewCashSubmission } from '../../services/cash-submit';
+import { correctRiderCash, riderLedger } from '../../services/cash/corrections';
+import { resolveDiscrepancy } from '../../services/cash/handover';
 import {
   listCompaniesPaged,
   listRidersPaged,
@@ -44,6 +47,10 @@ export const adminOversight = {
     .mutation(({ ctx, input }) => transitionOrder(ctx.db, { actorId: ctx.user.id, companyId: null }, input.orderId, input.status)),
   cashList: adminProcedure.input(cashListInput).query(({ ctx, input }) => listCashSubmissions(ctx.db, input)),
   cashReview: adminProcedure.input(cashReviewInput).mutation(({ ctx, input }) => reviewCashSubmission(ctx.db, ctx.user.id, input.id, input.status)),
+  /** Issue 9: any rider's ledger, corrections and discrepancy resolutions, as a company manager has for its own. */
+  cashRiderLedger: adminProcedure.input(riderLedgerInput).query(({ ctx, input }) => riderLedger(ctx.db, { companyId: null }, input.riderId, input.limit)),
+  cashCorrect: adminProcedure.input(cashCorrectionInput).mutation(({ ctx, input }) => correctRiderCash(ctx.db, { actorId: ctx.user.id, companyId: null }, input)),
+  cashResolve: adminProcedure.input(handoverResolveInput).mutation(({ ctx, input }) => resolveDiscrepancy(ctx.db, { actorId: ctx.user.id, companyId: null }, input)),
   auditLog: adminProcedure
     .input(z.object({ entity: z.string().max(40).optional(), limit: z.number().int().min(1).max(500).optional() }))
     .query(({ ctx, input }) => listAudit(ctx.db, input)),

@@ -14,10 +14,12 @@ import { reportInput } from '../../../shared/schemas/reports';
 import { adminProcedure, permittedProcedure } from '../init';
 import { adminOversight } from './admin-oversight';
 import { adminRiderView } from './admin-rider-view';
+import { adminRuleProcedures } from './admin-rules';
 
 export const adminRouter = {
   ...adminOversight,
   ...adminRiderView,
+  ...adminRuleProcedures,
   /** System-wide figures: admins only. */
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db, ctx.config.AED_TO_KWD_RATE)),
   /** The same figures, pushed again whenever an order, rider, company, duty or location changes. */

@@ -116,7 +116,7 @@ describe('the order’s life, by its company', () => {
   test('illegal transitions are refused and change nothing', async () => {
     const id = (await a.company.createOrder(form)).order.id;
     await expectTRPCError(a.company.setOrderStatus({ orderId: id, status: 'delivered' }), 'BAD_REQUEST', 'An order that is pending cannot become delivered');
-    await expectTRPCError(a.company.setOrderStatus({ orderId: id, status: 'picked_up' }), 'BAD_REQUEST', 'An order that is pending cannot become picked_up');
+    await expectTRPCError(a.company.setOrderStatus({ orderId: id, status: 'picked_up' }), 'BAD_REQUEST', 'An order that is pending cannot become picked up');
     await expectTRPCError(a.company.setOrderStatus({ orderId: id, status: 'assigned' }), 'BAD_REQUEST', 'Assign a rider first');
     await a.company.setOrderStatus({ orderId: id, status: 'cancelled' });
     await expectTRPCError(a.company.setOrderStatus({ orderId: id, status: 'pending' }), 'BAD_REQUEST', 'An order that is cancelled cannot become pending');

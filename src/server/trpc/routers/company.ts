@@ -6,6 +6,11 @@ import { companyProcedure } from '../init';
 import { companyWebhookProcedures } from './company-webhooks';
 import { companyFleetProcedures } from './company-fleet';
 import { companyOrders } from './company-orders';
+import { companyReportProcedures } from './company-reports';
+import { companyCashProcedures } from './company-cash';
+import { companyReconcileProcedures } from './company-reconcile';
+import { companyDocumentProcedures } from './company-documents';
+import { companyRuleProcedures } from './company-rules';
 
 export const companyRouter = {
   /** The caller's own company. */
@@ -18,4 +23,9 @@ export const companyRouter = {
   ...companyFleetProcedures,
   ...companyOrders,
   ...companyWebhookProcedures,
+  ...companyReportProcedures,
+  ...companyCashProcedures,
+  ...companyReconcileProcedures,
+  ...companyDocumentProcedures,
+  ...companyRuleProcedures,
 } satisfies TRPCRouterRecord;

@@ -1,7 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { z } from 'zod';
 import {
-  cashSubmitInput,
   dutyBreakInput,
   dutyEndInput,
   dutyStartInput,
@@ -9,11 +7,9 @@ import {
   riderOrderStatusInput,
   riderRegionInput,
 } from '../../../shared/schemas/rider-app';
-import { submitCash } from '../../services/cash-submit';
 import { currentDuty, endBreak, endDuty, startBreak, startDuty } from '../../services/duty';
 import { once } from '../../services/idempotency';
 import { riderOrders, riderSetOrderStatus } from '../../services/rider-orders';
-import { assertActsForRider } from '../../services/riders-access';
 import { setRiderRegion, syncPerformance } from '../../services/rider-settings';
 import { riderProcedure } from '../init';
 
@@ -32,10 +28,7 @@ export const riderAppProcedures = {
   breakEnd: riderProcedure
     .input(dutyBreakInput)
     .mutation(({ ctx, input }) => once(ctx.db, ctx.user.id, 'break.end', input.idempotencyKey, (tx) => endBreak(tx, ctx.riderId, input.at))),
-  submitCash: riderProcedure.input(cashSubmitInput.extend({ id: z.string().max(40) })).mutation(({ ctx, input }) => {
-    assertActsForRider(ctx.user, input.id);
-    return once(ctx.db, ctx.user.id, 'cash.submit', input.idempotencyKey, (tx) => submitCash(tx, ctx.riderId, input));
-  }),
+  // submitCash: rider-handover.ts (issue 9, the verified hand-over).
   syncPerformance: riderProcedure
     .input(performanceSyncInput)
     .mutation(({ ctx, input }) => once(ctx.db, ctx.user.id, 'performance.sync', input.idempotencyKey, (tx) => syncPerformance(tx, ctx.riderId, input))),

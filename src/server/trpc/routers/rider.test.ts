@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Db } from '../../../../db/client';
-import { cashSubmissions, locationPings, performanceSnapshots } from '../../../../db/schema';
+import { locationPings, performanceSnapshots } from '../../../../db/schema';
+import { makeSubmission } from '../../../../test/cash';
 import { callerFor } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
 import { makeOrder } from '../../../../test/factories';
@@ -26,10 +27,8 @@ beforeAll(async () => {
   // Another rider's work must never show up for rider A.
   await makeOrder(db, A, { riderId: w.riderA2.id, status: 'delivered', deliveryFeeMinor: 9000, paymentMethod: 'cash', codAmountMinor: 9000, createdAt: now, deliveredAt: now });
   await makeOrder(db, w.companyB, { riderId: w.riderB.id, status: 'delivered', deliveryFeeMinor: 1500, paymentMethod: 'cash', codAmountMinor: 6000, createdAt: now, deliveredAt: now });
-  await db.insert(cashSubmissions).values([
-    { riderId: w.riderA.id, amountMinor: 4000, currency: 'KWD', status: 'confirmed' },
-    { riderId: w.riderA.id, amountMinor: 1000, currency: 'KWD', status: 'pending' },
-  ]);
+  await makeSubmission(db, { riderId: w.riderA.id, amountMinor: 4000, currency: 'KWD', status: 'confirmed' });
+  await makeSubmission(db, { riderId: w.riderA.id, amountMinor: 1000, currency: 'KWD', status: 'pending' });
   await db.insert(performanceSnapshots).values({
     riderId: w.riderA.id, ordersCompleted: 2, ordersPerHour: 1.5, totalDistanceKm: 10, averageOrderTimeMin: 30,
     cashCollectedMinor: 5250, efficiency: 87, workingHours: 4, syncType: 'auto', recordedAt: now,
@@ -55,6 +54,8 @@ describe('rider.dashboard: the rider’s own day', () => {
       performanceRating: 87,
       cashOnHand: 4.25, // 5.250 + 4.000 collected − 5.000 submitted
       pendingCash: 1,
+      outstandingCash: 5.25, // on hand + pending (no differences)
+      cashByCurrency: [{ currency: 'KWD', onHand: 4.25, pending: 1, outstanding: 5.25 }],
       companyPhone: w.companyA.phone || null,
     });
   });

@@ -176,4 +176,11 @@ export const admin: Record<keyof typeof en, string> = {
   'orderStatus.delivered': 'تم التسليم',
   'orderStatus.cancelled': 'ملغى',
   'orderStatus.failed': 'فشل',
+
+  'orderImport.parts.title': 'العناوين مفصّلة (اختياري)',
+  'orderImport.parts.intro': 'بدلاً من نص العنوان في {column}، يمكن أن يضع الصف عنوان التوصيل في هذه الأعمدة (* مطلوب عند استخدامها) ويترك {column} فارغاً. اكتب المنطقة بالعربية أو بالإنجليزية، مثل {example}.',
+  'orderImport.parts.pickup': 'وعنوان الاستلام بالطريقة نفسها: {first}، {second}، وهكذا.',
+  'orderImport.parts.benefit': 'الطلبات المستوردة بهذه الطريقة تعرض عنوانها بلغة كل من يقرؤه.',
+  'orderImport.parts.exampleKW': 'السالمية أو Salmiya',
+  'orderImport.parts.exampleAE': 'الخليج التجاري أو Business Bay',
 };

@@ -181,4 +181,12 @@ export const admin = {
   'orderStatus.delivered': 'Delivered',
   'orderStatus.cancelled': 'Cancelled',
   'orderStatus.failed': 'Failed',
+
+  // CSV import: addresses in columns (issue 8)
+  'orderImport.parts.title': 'Addresses in parts (optional)',
+  'orderImport.parts.intro': 'Instead of the text in {column}, a row may give the delivery address in these columns (* needed when you use them) and leave {column} empty. Type the area in English or Arabic, e.g. {example}.',
+  'orderImport.parts.pickup': 'The pickup address works the same way: {first}, {second} and so on.',
+  'orderImport.parts.benefit': 'Orders imported this way show their address in each reader’s language.',
+  'orderImport.parts.exampleKW': 'Salmiya or السالمية',
+  'orderImport.parts.exampleAE': 'Business Bay or الخليج التجاري',
 } as const;

@@ -72,7 +72,8 @@ export const analysis = {
   'analysis.legal.summary': 'Compliance checks for {scope} from {from} to {to}: {failed} of {checks} found an issue.',
   'analysis.legal.licenceMissing': 'Licence number missing for {names}.',
   'analysis.legal.licenceOk': 'Every rider on the fleet has a licence number on file.',
-  'analysis.legal.licenceExpiry': 'Licence expiry is not checked: rider records have no expiry date.',
+  'analysis.legal.licenceExpiry': 'Driving licences expired or expiring within 30 days: {names}.',
+  'analysis.legal.licenceExpiryOk': 'No driving licence on record is expired or expires within 30 days.',
   'analysis.legal.overHours': 'Over the legal working hours: {names}, with {days} over {maxDay} h and {weeks} over {maxWeek} h.',
   'analysis.legal.overHoursOk': 'Nobody worked more than {maxDay} hours in a day or {maxWeek} hours in a week.',
   'analysis.legal.rest': '{stretches} of more than {limit} hours of work without a break, by {names}.',
@@ -83,7 +84,7 @@ export const analysis = {
   'analysis.legal.rec.hours': 'Cut the hours of {names}: the law allows {normal} h a day plus at most {overtimeCap} h of overtime, and {maxWeek} h a week.',
   'analysis.legal.rec.rest': 'Give {names} a break of at least one hour after {limit} hours of work.',
   'analysis.legal.rec.cash': 'Have {names} hand over the cash held for more than {hours} hours ({amount}).',
-  'analysis.legal.rec.expiry': 'Keep a copy of each driving licence with its expiry date: rider records cannot check expiry yet.',
+  'analysis.legal.rec.expiry': 'Renew the driving licences of {names} and record the new expiry dates (Compliance tab).',
 
   // Performance
   'analysis.performance.orders': 'From {from} to {to}: {created} created, {delivered} delivered, {failed} failed, {cancelled} cancelled and {open} still open.',

@@ -14,7 +14,12 @@ import { analysis } from './analysis';
 import { mcpTokens } from './mcp';
 import { gulf } from './gulf';
 import { errors } from './errors';
+import { handover } from './handover';
+import { reconcile } from './reconcile';
+import { documents } from './documents';
+import { rules } from './rules';
+import { notices } from './notices';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices } as const;
 
 export type MessageKey = keyof typeof en;

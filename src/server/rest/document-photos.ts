@@ -1,0 +1,69 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { t } from '../../shared/i18n';
+import { MAX_DOCUMENT_PHOTO_BYTES } from '../../shared/schemas/documents';
+import { invalid } from '../errors';
+import { errorBody, mapError } from '../http/errors';
+import { assertCompany, deleteDocumentPhoto, readDocumentPhoto, storeDocumentPhoto, viewerOf } from '../services/documents-photo';
+import type { AppVariables } from '../trpc/context';
+
+/** Room for the multipart boundaries around an 8 MB photo. */
+const MULTIPART_SLACK = 64 * 1024;
+
+type C = Context<{ Variables: AppVariables }>;
+
+const fail = (c: C, err: unknown) => {
+  const mapped = mapError(err);
+  return c.json(mapped.body, mapped.status as 400);
+};
+
+/**
+ * Photos of rider documents (issue 9):
+ * - PUT /api/documents/:id/photo (multipart, one `image` file): the rider's company adds or replaces it;
+ *   JPEG, PNG or WebP by its bytes (else 415), 8 MB at most (else 413).
+ * - GET /api/documents/:id/photo: the photo, for its company, its rider or an admin.
+ * - DELETE /api/documents/:id/photo: the company removes it.
+ * Anyone else's document answers 404, as a missing one does.
+ */
+export function documentPhotos() {
+  const api = new Hono<{ Variables: AppVariables }>();
+  api.put(
+    '/documents/:id/photo',
+    bodyLimit({
+      maxSize: MAX_DOCUMENT_PHOTO_BYTES + MULTIPART_SLACK,
+      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', t('errors.imageTooLarge'), 'image'), 413),
+    }),
+    async (c) => {
+      try {
+        const viewer = viewerOf(c.var.user);
+        // Refuse signed-out, rider and admin callers before reading the upload.
+        assertCompany(viewer);
+        const form = await c.req.formData().catch(() => {
+          throw invalid(t('errors.imageMultipart'), 'image');
+        });
+        const file = form.get('image');
+        if (!file || typeof file === 'string') throw invalid(t('errors.imageFileRequired'), 'image');
+        const bytes = new Uint8Array(await file.arrayBuffer());
+        return c.json(await storeDocumentPhoto(c.var.db, viewer, c.req.param('id'), bytes, c.var.config.CAPTURES_DIR, c.var.user?.id ?? ''), 200);
+      } catch (err) {
+        return fail(c, err);
+      }
+    },
+  );
+  api.get('/documents/:id/photo', async (c) => {
+    try {
+      const photo = await readDocumentPhoto(c.var.db, viewerOf(c.var.user), c.req.param('id'), c.var.config.CAPTURES_DIR);
+      return c.body(photo.bytes, 200, { 'Content-Type': photo.contentType, 'X-Content-Type-Options': 'nosniff', 'Content-Disposition': 'inline' });
+    } catch (err) {
+      return fail(c, err);
+    }
+  });
+  api.delete('/documents/:id/photo', async (c) => {
+    try {
+      return c.json(await deleteDocumentPhoto(c.var.db, viewerOf(c.var.user), c.req.param('id'), c.var.config.CAPTURES_DIR, c.var.user?.id ?? ''), 200);
+    } catch (err) {
+      return fail(c, err);
+    }
+  });
+  return api;
+}
