@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { cashLedger, riders } from '../../../../db/schema';
 import type { Currency } from '../../../shared/money';
 import { heldLots, type HandEntry } from '../cash/fifo';
-import { balancesOf } from '../cash/ledger';
+import { balancesOf, LOT_COLUMNS } from '../cash/ledger';
 import { RULES } from './rules';
 import { riderWhere, type AnalysisTarget } from './scope';
 
@@ -33,16 +33,7 @@ export async function cashByRider(db: Db, target: AnalysisTarget, now: Date): Pr
   const [balances, hand] = await Promise.all([
     balancesOf(db, ids),
     db
-      .select({
-        riderId: cashLedger.riderId,
-        currency: cashLedger.currency,
-        seq: cashLedger.seq,
-        amountMinor: cashLedger.amountMinor,
-        at: cashLedger.at,
-        kind: cashLedger.kind,
-        orderId: cashLedger.orderId,
-        submissionId: cashLedger.submissionId,
-      })
+      .select({ ...LOT_COLUMNS, riderId: cashLedger.riderId })
       .from(cashLedger)
       .innerJoin(riders, eq(riders.id, cashLedger.riderId))
       .where(and(eq(cashLedger.account, 'hand'), riderWhere(target)))

@@ -58,6 +58,18 @@ export async function postJournal(db: DbOrTx, journal: Journal): Promise<string>
   return journalId;
 }
 
+/** The columns the FIFO lot functions (fifo.ts) read from ledger entries, for a select(). */
+export const LOT_COLUMNS = {
+  seq: cashLedger.seq,
+  currency: cashLedger.currency,
+  account: cashLedger.account,
+  amountMinor: cashLedger.amountMinor,
+  at: cashLedger.at,
+  kind: cashLedger.kind,
+  orderId: cashLedger.orderId,
+  submissionId: cashLedger.submissionId,
+};
+
 /** A rider's balances in one currency, derived from the entries (minor units). */
 export interface RiderBalances {
   /** Cash the rider holds. */

@@ -11,7 +11,7 @@ import { invalid, notFound } from '../../errors';
 import { audit } from '../audit';
 import { notify } from '../notices';
 import { oldestUncountedSince, type HandEntry } from './fifo';
-import type { DbOrTx } from './ledger';
+import { LOT_COLUMNS, type DbOrTx } from './ledger';
 
 const HOUR_MS = 3_600_000;
 
@@ -48,16 +48,7 @@ interface Uncounted {
 /** Per currency: the cash in hand and in transit, and since when the oldest of it is uncounted (FIFO over the hand and transit entries). */
 async function uncountedByCurrency(db: DbOrTx, riderId: string): Promise<Map<Currency, Uncounted>> {
   const rows = await db
-    .select({
-      seq: cashLedger.seq,
-      currency: cashLedger.currency,
-      account: cashLedger.account,
-      amountMinor: cashLedger.amountMinor,
-      at: cashLedger.at,
-      kind: cashLedger.kind,
-      orderId: cashLedger.orderId,
-      submissionId: cashLedger.submissionId,
-    })
+    .select(LOT_COLUMNS)
     .from(cashLedger)
     .where(and(eq(cashLedger.riderId, riderId), inArray(cashLedger.account, ['hand', 'transit'])))
     .orderBy(asc(cashLedger.seq));
