@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import type { MessageKey } from '../src/shared/i18n';
 import { useT } from '../src/client/i18n';
+import { oneOf } from '../src/client/search';
 import { PageHeader } from '../src/client/shell/PageHeader';
 import { PortalGuard } from '../src/client/shell/PortalGuard';
 import { CompanyDataButton } from './-components/company/CompanyDataButton';
@@ -24,7 +24,7 @@ const TABS = ['overview', 'fleet', 'orders', 'cash', 'compliance'] as const;
 export type CompanyTab = (typeof TABS)[number];
 
 export const Route = createFileRoute('/company')({
-  validateSearch: z.object({ tab: z.enum(TABS).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => ({ tab: oneOf(TABS, search.tab) }),
   component: CompanyPage,
 });
 

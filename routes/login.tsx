@@ -3,17 +3,17 @@ import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { loginRequest } from '../src/client/auth';
 import { useT } from '../src/client/i18n';
+import { loginSearchParams } from '../src/client/search';
 import { sessionQuery } from '../src/client/session';
 import { toast } from '../src/client/toast';
 import { Field } from '../src/client/ui/Field';
 import { postLoginPath } from '../src/shared/permissions';
-import { loginSearch } from '../src/shared/schemas/auth';
 
 /** Spec section 4: wait 200 ms after a successful login before navigating. */
 export const LOGIN_DELAY_MS = 200;
 
 export const Route = createFileRoute('/login')({
-  validateSearch: loginSearch,
+  validateSearch: loginSearchParams,
   component: LoginPage,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { useT } from '../src/client/i18n';
+import { text } from '../src/client/search';
 import { PageHeader } from '../src/client/shell/PageHeader';
 import { PortalGuard } from '../src/client/shell/PortalGuard';
 import { AdminStatsGrid } from './-components/AdminStatsGrid';
@@ -10,7 +10,7 @@ import { OwnDashboard } from './-components/rider/OwnDashboard';
 
 export const Route = createFileRoute('/rider')({
   // An admin's chosen rider stays in the address, so a reload or a shared link shows the same rider.
-  validateSearch: z.object({ rider: z.string().trim().min(1).max(40).optional().catch(undefined) }),
+  validateSearch: (search: Record<string, unknown>) => ({ rider: text(search.rider, 40, { trim: true }) }),
   component: RiderPage,
 });
 

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import type { MessageKey } from '../src/shared/i18n';
 import { useT } from '../src/client/i18n';
+import { oneOf, text } from '../src/client/search';
 import { PageHeader } from '../src/client/shell/PageHeader';
 import { PortalGuard } from '../src/client/shell/PortalGuard';
 import { Tabs } from '../src/client/ui/Tabs';
@@ -14,10 +14,7 @@ const TABS = ['chat', 'tickets', 'downloads'] as const;
 type SupportTab = (typeof TABS)[number];
 
 export const Route = createFileRoute('/support')({
-  validateSearch: z.object({
-    tab: z.enum(TABS).optional().catch(undefined),
-    ticket: z.string().trim().min(1).max(40).optional().catch(undefined),
-  }),
+  validateSearch: (search: Record<string, unknown>) => ({ tab: oneOf(TABS, search.tab), ticket: text(search.ticket, 40, { trim: true }) }),
   component: SupportPage,
 });
 

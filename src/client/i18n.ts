@@ -9,6 +9,8 @@ import {
   type MessageKey,
   type MessageParams,
 } from '../shared/i18n';
+import { ar as arRegistry, arPlurals as arPluralsRegistry } from './messages/catalog-ar';
+import { en as enRegistry } from './messages/catalog-en';
 
 /** The UI language: the stored choice (localStorage), else the browser's (ar* → Arabic), else English. */
 export const LOCALE_STORAGE_KEY = 'kwt.locale';
@@ -31,8 +33,35 @@ export function initialLocale(): Locale {
 }
 
 let current: Locale = typeof window === 'undefined' ? 'en' : initialLocale();
+/** The language last asked for: a switch still loading its catalog gives way to a later one. */
+let wanted: Locale = current;
 const listeners = new Set<() => void>();
 setLocaleSource(() => current);
+
+let arabic: Promise<void> | undefined;
+/**
+ * The Arabic catalog, and the whole English one (Arabic falls back to it, and localizeText reads it whole),
+ * loaded once, on demand: an English visitor never downloads them (scripts/vite-messages.ts).
+ */
+export function loadArabic(): Promise<void> {
+  arabic ??= Promise.all([import('../shared/i18n/ar'), import('../shared/i18n/ar/plurals'), import('../shared/i18n/en')]).then(
+    ([a, p, e]) => {
+      Object.assign(arRegistry, a.ar);
+      Object.assign(arPluralsRegistry, p.arPlurals);
+      Object.assign(enRegistry, e.en);
+    },
+    () => {
+      // Offline before the chunk was ever cached: try again next time; the switch goes ahead in English words.
+      arabic = undefined;
+    },
+  );
+  return arabic;
+}
+
+/** Before the first render: the catalog of the language the page starts in. */
+export function localeReady(): Promise<void> {
+  return current === 'ar' ? loadArabic() : Promise.resolve();
+}
 
 /** `<html lang dir>`: Arabic is right-to-left. Called before React renders and on every switch. */
 export function applyDocumentLocale(locale: Locale = current): void {
@@ -51,8 +80,11 @@ export function getLocale(): Locale {
   return current;
 }
 
-/** Switch the UI language: remembered in this browser and sent to the server as the `lang` cookie. */
-export function setLocale(next: Locale | string): void {
+/**
+ * Switch the UI language: remembered in this browser and sent to the server as the `lang` cookie at once;
+ * the page turns once the language's catalog is loaded (resolves then).
+ */
+export async function setLocale(next: Locale | string): Promise<void> {
   const locale = parseLocale(next) ?? 'en';
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
@@ -60,7 +92,9 @@ export function setLocale(next: Locale | string): void {
     /* private mode: the choice lasts for this page */
   }
   if (typeof document !== 'undefined') document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
-  if (locale === current) return;
+  wanted = locale;
+  if (locale === 'ar') await loadArabic();
+  if (wanted !== locale || locale === current) return;
   current = locale;
   applyDocumentLocale(locale);
   listeners.forEach((l) => l());

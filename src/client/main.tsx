@@ -3,10 +3,10 @@ import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { routeTree } from '../routeTree.gen';
-import { startLocale } from './i18n';
+import { localeReady, startLocale } from './i18n';
 import { NotFound } from './shell/NotFound';
 import './styles.css';
-import { queryClient } from './trpc';
+import { queryClient } from './query';
 
 // lang/dir before anything renders (the CSP forbids an inline script in index.html).
 startLocale();
@@ -25,10 +25,13 @@ declare module '@tanstack/react-router' {
   }
 }
 
-createRoot(document.getElementById('app')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
+// An Arabic page waits for its catalog (not part of the English first download) rather than flash English.
+void localeReady().then(() =>
+  createRoot(document.getElementById('app')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  ),
 );

@@ -1,15 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
+import { queryClient } from './query';
 
-/** Spec section 7: no retries, no interval refetch, no refetch on window focus. */
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: false, refetchOnWindowFocus: false, refetchInterval: false },
-    mutations: { retry: false },
-  },
-});
+export { queryClient };
 
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [

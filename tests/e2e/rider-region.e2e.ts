@@ -70,7 +70,7 @@ async function tryUae(page: Page, language: 'en' | 'ar', amount: string) {
 }
 
 test('a rider with cash to account for cannot switch region; the app keeps the region it had', async ({ browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000); // two languages, two sizes and possibly a delivery to make cash: slow on a loaded 2-core machine
   mkdirSync(SHOTS, { recursive: true });
   const ctx = await browser.newContext({ viewport: { width: 390, height: 844 } });
   await signIn(ctx, 'rider');

@@ -1,12 +1,14 @@
-import { formatMoney, MINOR_DIGITS, toDecimalString, toMinor, type Currency } from '../../shared/money';
+import { MINOR_DIGITS, toDecimalString, toMinor, type Currency } from '../../shared/money';
 import { captureReading, type CaptureReading, type OcrImageType, type OcrResult } from '../../shared/schemas/ocr';
 import type { CameraSpec } from '../scanner/capture';
-import { asciiDigits, numberText, parseAmount } from '../format';
+import { asciiDigits, parseAmount } from '../format';
+import type { ReadingKind } from './label';
+
+export { readingLabel, type ReadingKind } from './label';
 
 /** Spec section 9, camera (OCR dialog): ideal 1280×720, JPEG quality 0.8 (4:3 viewfinder: docs/spec-decisions.md). */
 export const OCR_CAMERA: CameraSpec = { width: 1280, height: 720, quality: 0.8 };
 
-export type ReadingKind = 'odometer' | 'money';
 export const readingKind = (type: OcrImageType): ReadingKind => (type === 'start_odometer' || type === 'end_odometer' ? 'odometer' : 'money');
 
 /** The currency a money reading is in: what the slip said, else the rider's own. */
@@ -27,11 +29,6 @@ export function parseReading(text: string, kind: ReadingKind, currency: Currency
     value = major === null ? null : toMinor(major, currency);
   }
   return value !== null && captureReading.shape.value.safeParse(value).success ? value : null;
-}
-
-/** A value for people: 84,512 km; KWD 12.500. */
-export function readingLabel(value: number, kind: ReadingKind, currency: Currency): string {
-  return kind === 'odometer' ? `${numberText(value)} km` : formatMoney(value, currency);
 }
 
 /** What goes with the photo to /api/ocr/submit: the confirmed value, OCR's confidence and text, and whether it was changed. */

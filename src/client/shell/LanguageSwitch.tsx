@@ -3,15 +3,14 @@ import { useEffect } from 'react';
 import type { Locale } from '../../shared/i18n';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { setLocale, useLocale, useT } from '../i18n';
-import { useSession } from '../session';
-import { trpc, trpcClient } from '../trpc';
+import { SESSION_QUERY_KEY, useSession } from '../session';
 import { Icon } from '../ui/Icon';
 
 /** On sign-in (and whenever the account's stored language changes) the account's language wins. */
 export function useAccountLocale() {
   const { user } = useSession();
   useEffect(() => {
-    if (user?.locale) setLocale(user.locale);
+    if (user?.locale) void setLocale(user.locale);
   }, [user?.id, user?.locale]);
 }
 
@@ -25,11 +24,12 @@ export function LanguageSwitch() {
   const queryClient = useQueryClient();
   const other: Locale = locale === 'ar' ? 'en' : 'ar';
   const onClick = () => {
-    setLocale(other);
+    void setLocale(other);
     if (!user) return;
-    void trpcClient.auth.setLocale
-      .mutate({ locale: other })
-      .then(() => queryClient.setQueryData(trpc.auth.me.queryKey(), (u: SessionUser | null | undefined) => (u ? { ...u, locale: other } : u)))
+    // The tRPC client comes with the first call that needs it (the signed-in portals have it already).
+    void import('../trpc')
+      .then(({ trpcClient }) => trpcClient.auth.setLocale.mutate({ locale: other }))
+      .then(() => queryClient.setQueryData(SESSION_QUERY_KEY, (u: SessionUser | null | undefined) => (u ? { ...u, locale: other } : u)))
       .catch(() => undefined);
   };
   return (

@@ -2,8 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from 'hono/bun';
 import type { Db } from '../../../db/client';
 import type { Env } from '../env';
-import { loadSessionUser } from '../services/users';
-import { validateSessionToken } from '../services/sessions';
+import { sessionFromToken } from '../services/session-lookup';
 import type { AppVariables } from '../trpc/context';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies';
 import { ownOrigin } from './security';
@@ -36,9 +35,9 @@ export const sessionMiddleware =
     let extraCookie: string | undefined;
     const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
     if (token) {
-      const session = await validateSessionToken(db, token);
-      const user = session ? await loadSessionUser(db, session.userId) : null;
-      if (session && user) {
+      const found = await sessionFromToken(db, token);
+      if (found) {
+        const { session, user } = found;
         c.set('user', user);
         c.set('sessionId', session.sessionId);
         if (session.renewed) extraCookie = sessionCookie(token, session.expiresAt, secureCookies);

@@ -1,4 +1,3 @@
-import { once } from '../../services/idempotency';
 import type { TRPCRouterRecord } from '@trpc/server';
 import { locationInput, riderIdParam } from '../../../shared/schemas/tracking';
 import { recordLocation } from '../../services/locations';
@@ -13,9 +12,10 @@ export const trackingRouter = {
   today: riderProcedure.query(({ ctx }) => trackingToday(ctx.db, ctx.riderId)),
   location: permittedProcedure('track-location')
     .input(riderIdParam.extend(locationInput.shape))
-    .mutation(({ ctx, input: { id, idempotencyKey, ...location } }) => {
+    .mutation(({ ctx, input: { id, ...location } }) => {
       assertActsForRider(ctx.user, id);
-      return once(ctx.db, ctx.user.id, 'location', idempotencyKey, (tx) => recordLocation(tx, id, location));
+      // Group-committed with other riders' pings; the Idempotency-Key is checked and kept in the same transaction.
+      return recordLocation(ctx.db, id, location, { userId: ctx.user.id });
     }),
   /** The customer's tracking link: no sign-in, only the fields of PublicTracking. */
   publicOrder: publicProcedure.input(trackingCodeInput).query(({ ctx, input }) => publicTracking(ctx.db, input.code)),
