@@ -3,6 +3,8 @@ import { dirname } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
 import * as schema from './schema';
+import { BACKSTOP_PAGES, startCheckpointer } from './checkpointer';
+import { registerFile } from './prepared';
 import { serializeWrites } from './serialize';
 
 export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
@@ -10,24 +12,49 @@ export type Db = LibSQLDatabase<typeof schema> & { $client: Client };
 export interface DbConfig {
   url: string;
   authToken?: string;
+  /** An embedded file only: WAL checkpoints in a worker thread, not in commits (db/checkpointer.ts). For the server. */
+  backgroundCheckpoints?: boolean;
 }
 
+/**
+ * Connections in an embedded database's pool: one for the writer's open transaction (db/serialize.ts lets one
+ * at a time), the others for reads beside it. Each holds its own page cache (up to 2 MB), so not the client's 20.
+ */
+const FILE_POOL = 4;
+
 /** An embedded file (file:...) or a libSQL/Turso server (libsql://...), with no code change. */
-export async function createDb({ url, authToken }: DbConfig): Promise<Db> {
+export async function createDb({ url, authToken, backgroundCheckpoints = false }: DbConfig): Promise<Db> {
   const isFile = url.startsWith('file:');
   if (isFile) {
     const path = url.slice('file:'.length);
     if (path && path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
   }
   // `timeout` is the busy timeout of every pooled connection (a transaction takes its own connection).
-  const client = createClient({ url, authToken, ...(isFile ? { timeout: 5000 } : {}) });
+  const client = createClient({ url, authToken, ...(isFile ? { timeout: 5000, concurrency: FILE_POOL } : {}) });
   if (isFile) {
+    const path = url.slice('file:'.length);
+    const onDisk = path && path !== ':memory:' && !path.includes('?') ? path : null;
+    // Hot-path reads keep their prepared statements on a connection of their own (db/prepared.ts).
+    if (onDisk) registerFile(client, onDisk);
     // WAL + busy timeout: readers never block the writer and concurrent writers wait, not fail.
     await client.execute('PRAGMA journal_mode = WAL');
-    await client.execute('PRAGMA busy_timeout = 5000');
-    await client.execute('PRAGMA synchronous = NORMAL');
+    // busy_timeout, synchronous and foreign_keys belong to a connection, not to the file. Borrowing every pooled
+    // connection at once opens each now, and each gets them; set on one connection only, a transaction that
+    // happened to run on another committed with synchronous = FULL (an fsync per commit).
+    const background = backgroundCheckpoints && onDisk !== null;
+    const perConnection = `PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;${background ? ` PRAGMA wal_autocheckpoint = ${BACKSTOP_PAGES};` : ''}`;
+    await Promise.all(Array.from({ length: FILE_POOL }, () => client.executeMultiple(perConnection)));
+    if (background) {
+      const checkpointer = startCheckpointer(onDisk);
+      const close = client.close.bind(client);
+      client.close = () => {
+        checkpointer.stop();
+        close();
+      };
+    }
+  } else {
+    await client.execute('PRAGMA foreign_keys = ON');
   }
-  await client.execute('PRAGMA foreign_keys = ON');
   const db = drizzle(client, { schema }) as Db;
   // One writer at a time in this process: the embedded driver's busy wait would block the event loop (db/serialize.ts).
   return isFile ? serializeWrites(db) : db;

@@ -139,7 +139,38 @@ describe('migration 0008: the ledger backfill', () => {
     await expect(client.execute('DELETE FROM cash_ledger')).rejects.toThrow('cash_ledger is append-only');
   });
 
+});
+
+describe('migration 0009: the order rollups (issue 10)', () => {
+  const rollups = async () => ({
+    created: (await client.execute('SELECT company_id, day, status, orders FROM order_day_stats WHERE orders <> 0 ORDER BY 1, 2, 3')).rows.map((r) => ({ ...r }) as Record<string, unknown>),
+    delivered: (await client.execute('SELECT company_id, day, currency, delivered, fees_minor FROM delivery_day_stats WHERE delivered <> 0 ORDER BY 1, 2, 3')).rows.map((r) => ({ ...r }) as Record<string, unknown>),
+  });
+  const day = Math.floor((T0 + 3 * H) / 86_400_000);
+
+  beforeAll(() => applyUpTo(client, 9, 9));
+
+  test('the backfill counts the orders a database already held, per company and in total', async () => {
+    expect(await rollups()).toEqual({
+      created: [
+        { company_id: '*', day, status: 'delivered', orders: 6 },
+        { company_id: '*', day, status: 'failed', orders: 1 },
+        { company_id: 'co-ae', day, status: 'delivered', orders: 1 },
+        { company_id: 'co-kw', day, status: 'delivered', orders: 5 },
+        { company_id: 'co-kw', day, status: 'failed', orders: 1 },
+      ],
+      // o2 was delivered with no delivered_at: it has no day of delivery, so no row.
+      delivered: [
+        { company_id: '*', day, currency: 'AED', delivered: 1, fees_minor: 0 },
+        { company_id: '*', day, currency: 'KWD', delivered: 4, fees_minor: 0 },
+        { company_id: 'co-ae', day, currency: 'AED', delivered: 1, fees_minor: 0 },
+        { company_id: 'co-kw', day, currency: 'KWD', delivered: 4, fees_minor: 0 },
+      ],
+    });
+  });
+
   test('the SQL files in order build the schema drizzle’s migrator builds', async () => {
+    await applyUpTo(client, Number.MAX_SAFE_INTEGER, 10);
     const fresh = await freshDb();
     const schemaOf = async (c: Client) =>
       (await c.execute(`SELECT type, name, tbl_name, sql FROM sqlite_master WHERE name NOT LIKE '__drizzle%' AND name NOT LIKE 'sqlite_%' ORDER BY type, name`)).rows.map((r) => ({ ...r }));

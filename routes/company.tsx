@@ -24,7 +24,7 @@ const TABS = ['overview', 'fleet', 'orders', 'cash', 'compliance'] as const;
 export type CompanyTab = (typeof TABS)[number];
 
 export const Route = createFileRoute('/company')({
-  validateSearch: (search: Record<string, unknown>) => ({ tab: oneOf(TABS, search.tab) }),
+  validateSearch: (search: Record<string, unknown>): { tab?: CompanyTab } => ({ tab: oneOf(TABS, search.tab) }),
   component: CompanyPage,
 });
 

@@ -41,7 +41,7 @@ function ContactPage() {
               <li>{t('contact.hours.weekdays')}</li>
               <li>{t('contact.hours.weekend')}</li>
             </ul>
-            <p className="flex flex-wrap items-center gap-2 text-xs text-base-content/60">
+            <p className="flex flex-wrap items-center gap-2 text-xs text-base-content/70">
               <span>{t('contact.hours.timezone')}</span>
               {open ? (
                 <Badge tone={open === 'open' ? 'success' : 'ghost'} testId="open-now">

@@ -10,7 +10,7 @@ import { OwnDashboard } from './-components/rider/OwnDashboard';
 
 export const Route = createFileRoute('/rider')({
   // An admin's chosen rider stays in the address, so a reload or a shared link shows the same rider.
-  validateSearch: (search: Record<string, unknown>) => ({ rider: text(search.rider, 40, { trim: true }) }),
+  validateSearch: (search: Record<string, unknown>): { rider?: string } => ({ rider: text(search.rider, 40, { trim: true }) }),
   component: RiderPage,
 });
 

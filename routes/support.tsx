@@ -14,7 +14,10 @@ const TABS = ['chat', 'tickets', 'downloads'] as const;
 type SupportTab = (typeof TABS)[number];
 
 export const Route = createFileRoute('/support')({
-  validateSearch: (search: Record<string, unknown>) => ({ tab: oneOf(TABS, search.tab), ticket: text(search.ticket, 40, { trim: true }) }),
+  validateSearch: (search: Record<string, unknown>): { tab?: SupportTab; ticket?: string } => ({
+    tab: oneOf(TABS, search.tab),
+    ticket: text(search.ticket, 40, { trim: true }),
+  }),
   component: SupportPage,
 });
 

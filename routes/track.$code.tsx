@@ -42,7 +42,7 @@ function TrackPage() {
 
   return (
     <main className="mx-auto w-full max-w-xl space-y-4 px-4 py-6 sm:py-10" data-testid="track-page">
-      <p className="text-sm font-medium uppercase tracking-wide text-base-content/60">{t('track.title')}</p>
+      <p className="text-sm font-medium uppercase tracking-wide text-base-content/70">{t('track.title')}</p>
       {notFound ? (
         <Message testId="track-not-found" title={t('track.notFound.title')} text={t('track.notFound.text')} />
       ) : query.data ? (
@@ -92,13 +92,13 @@ function TrackView({ data }: { data: Tracking }) {
         <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {data.area ? (
             <p className="flex items-center gap-1.5" data-testid="track-area">
-              <Icon name="pin" className="size-4 shrink-0 text-base-content/60" />
+              <Icon name="pin" className="size-4 shrink-0 text-base-content/70" />
               {t('track.deliveryTo', { area: data.place ? `${data.place.area[locale]}${locale === 'ar' ? '، ' : ', '}${data.place.division[locale]}` : data.area })}
             </p>
           ) : null}
           {data.rider ? (
             <p className="flex items-center gap-1.5 font-semibold" data-testid="track-rider">
-              <Icon name="scooter" className="size-4 shrink-0 text-base-content/60" />
+              <Icon name="scooter" className="size-4 shrink-0 text-base-content/70" />
               {t('track.rider', { firstName: data.rider.firstName })}
             </p>
           ) : null}
@@ -113,7 +113,7 @@ function TrackView({ data }: { data: Tracking }) {
           <p className="my-1 font-mono text-3xl font-bold tracking-[0.4em]" dir="ltr">
             {data.deliveryPin}
           </p>
-          <p className="text-xs text-base-content/60">{t('track.pinHint')}</p>
+          <p className="text-xs text-base-content/70">{t('track.pinHint')}</p>
         </section>
       ) : null}
 
@@ -122,7 +122,7 @@ function TrackView({ data }: { data: Tracking }) {
         <Steps data={data} />
       </section>
 
-      {final ? null : <p className="text-center text-xs text-base-content/60">{t('track.autoRefresh')}</p>}
+      {final ? null : <p className="text-center text-xs text-base-content/70">{t('track.autoRefresh')}</p>}
     </>
   );
 }
@@ -183,8 +183,8 @@ function Steps({ data }: { data: Tracking }) {
               {bad ? <Icon name="close" className="size-3.5" /> : done ? <Icon name="check" className="size-3.5" /> : null}
             </span>
             <div className="min-w-0 pt-0.5">
-              <p className={done ? 'font-medium' : 'text-base-content/50'}>{t(`track.step.${s}` as MessageKey)}</p>
-              {at ? <p className="text-xs text-base-content/60" dir="auto">{formatAt(at, data.timezone)}</p> : null}
+              <p className={done ? 'font-medium' : 'text-base-content/70'}>{t(`track.step.${s}` as MessageKey)}</p>
+              {at ? <p className="text-xs text-base-content/70" dir="auto">{formatAt(at, data.timezone)}</p> : null}
             </div>
           </li>
         );

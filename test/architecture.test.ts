@@ -31,7 +31,7 @@ function resolvedTarget(file: string, spec: string): string | null {
 
 const RULES: { layer: string; allowPackages: RegExp; forbidLayers: string[] }[] = [
   { layer: 'src/shared', allowPackages: /^zod$/, forbidLayers: ['src/server', 'src/client', 'db', 'routes', 'mcp'] },
-  { layer: 'db', allowPackages: /^(drizzle-orm(\/.*)?|@libsql\/client|node:.*)$/, forbidLayers: ['src/server', 'src/client', 'routes', 'mcp'] },
+  { layer: 'db', allowPackages: /^(drizzle-orm(\/.*)?|@libsql\/client|libsql|node:.*)$/, forbidLayers: ['src/server', 'src/client', 'routes', 'mcp'] },
   { layer: 'src/client', allowPackages: /.*/, forbidLayers: ['src/server', 'db', 'mcp'] },
   { layer: 'routes', allowPackages: /.*/, forbidLayers: ['src/server', 'db', 'mcp'] },
 ];

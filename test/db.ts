@@ -32,8 +32,9 @@ async function buildTemplate(): Promise<string> {
   // assigns an order to a motorcycle rider depend on the wall clock; tests of the rules switch them on.
   await db.$client.execute('UPDATE region_rules SET summer_motorcycle_ban = 0, summer_midday_break = 0, iftar_pause = 0');
   // Fold the WAL into the main file so a plain file copy carries the whole schema.
+  // (The file stays in WAL mode: leaving it needs the only connection, and createDb keeps a pool open. A copy of
+  // the checkpointed file is complete without its -wal, and createDb opens every copy in WAL mode anyway.)
   await db.$client.execute('PRAGMA wal_checkpoint(TRUNCATE)');
-  await db.$client.execute('PRAGMA journal_mode = DELETE');
   db.$client.close();
   return path;
 }

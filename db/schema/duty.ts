@@ -48,7 +48,8 @@ export const locationPings = sqliteTable(
     recordedAt: utc('recorded_at').notNull(),
     receivedAt: createdAt(),
   },
-  (t) => [index('location_pings_rider_idx').on(t.riderId, t.recordedAt)],
+  // Covering (issue 10): a rider's track of the day is one index range, not a row lookup per ping.
+  (t) => [index('location_pings_rider_idx').on(t.riderId, t.recordedAt, t.lat, t.lng)],
 );
 
 export { CAPTURE_TYPES_LIST as CAPTURE_TYPES } from '../../src/shared/schemas/capture-types';

@@ -8,3 +8,4 @@ export * from './integrations';
 export { newId } from './ids';
 export * from './cash';
 export * from './compliance';
+export * from './order-stats';

@@ -58,7 +58,10 @@ export const orders = sqliteTable(
   (t) => [
     index('orders_created_idx').on(t.createdAt, t.status, t.currency, t.deliveryFeeMinor),
     index('orders_company_idx').on(t.companyId, t.createdAt, t.status),
+    // Issue 10: a company's orders by status (active orders, the Orders tab's status filter) and a rider's deliveries of a day.
+    index('orders_company_status_idx').on(t.companyId, t.status, t.createdAt),
     index('orders_rider_idx').on(t.riderId, t.createdAt, t.status),
+    index('orders_rider_status_idx').on(t.riderId, t.status, t.deliveredAt),
     index('orders_delivered_idx').on(t.deliveredAt, t.status, t.currency, t.deliveryFeeMinor),
   ],
 );

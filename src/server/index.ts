@@ -17,7 +17,7 @@ try {
   process.exit(1);
 }
 
-const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
+const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, backgroundCheckpoints: true });
 await applyMigrations(db);
 if (env.SEED_DEMO && (await seedDemoIfEmpty(db, hashPassword))) console.log('Seeded demo data (password for every demo account: Demo1234!)');
 

@@ -112,13 +112,13 @@ export function AreaCombobox({
                 onClick={() => choose(a.id)}
               >
                 <span>{a[locale]}</span>
-                <span className="text-xs text-base-content/60" lang={other} dir={other === 'ar' ? 'rtl' : 'ltr'}>
+                <span className="text-xs text-base-content/70" lang={other} dir={other === 'ar' ? 'rtl' : 'ltr'}>
                   {a[other]}
                 </span>
               </li>
             ))
           ) : (
-            <li role="option" aria-disabled="true" aria-selected={false} className="px-3 py-2.5 text-sm text-base-content/60">
+            <li role="option" aria-disabled="true" aria-selected={false} className="px-3 py-2.5 text-sm text-base-content/70">
               {t('address.areaNone')}
             </li>
           )}

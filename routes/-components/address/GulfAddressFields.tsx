@@ -91,7 +91,7 @@ export function GulfAddressFields({
   return (
     <fieldset className="rounded-box border border-base-300 p-3 sm:col-span-2" data-testid={`${name}-fields`} data-country={value.country}>
       <legend className="px-1 text-sm font-semibold">
-        {legend} <span className="font-normal text-base-content/60">· {t(`address.country.${value.country}`)}</span>
+        {legend} <span className="font-normal text-base-content/70">· {t(`address.country.${value.country}`)}</span>
       </legend>
       <div className="grid grid-cols-2 gap-x-3 gap-y-2 sm:grid-cols-3">
         <FormField label={t(kw ? 'address.governorate' : 'address.emirate')} error={divisionError} className="col-span-2 sm:col-span-1">

@@ -150,7 +150,7 @@ export function OrderForm({ onDone, company, send = (input) => trpcClient.admin.
       </FormField>
       <FormField label={inCurrency(t('oversight.order.cod'))} error={err.codAmount}>
         {moneyInput('codAmount')}
-        <span className="text-xs text-base-content/60">{t('companyOrders.form.codHint')}</span>
+        <span className="text-xs text-base-content/70">{t('companyOrders.form.codHint')}</span>
       </FormField>
       {company ? null : (
         <FormField label={t('form.currency')} error={err.currency}>

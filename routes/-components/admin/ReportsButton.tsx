@@ -77,7 +77,7 @@ function ReportsPanel() {
             {m.isPending ? t('admin.reports.generating') : t('admin.reports.generate')}
           </button>
         </div>
-        <p className="col-span-2 text-xs text-base-content/60 sm:col-span-3">{t('admin.reports.hint')}</p>
+        <p className="col-span-2 text-xs text-base-content/70 sm:col-span-3">{t('admin.reports.hint')}</p>
         {/* The admin's report covers every company: Kuwait's Fri–Sat, the system's home region (no company filter here). */}
         <WeekendLine weekend={REGION_WEEKEND.kuwait} className="col-span-2 sm:col-span-3" />
       </form>
@@ -90,7 +90,7 @@ function ReportsPanel() {
               <li key={r.id} className="flex flex-wrap items-center justify-between gap-2 px-3 py-2 text-sm">
                 <span>
                   <span className="font-medium tabular-nums">{t('admin.reports.period', { from: r.from, to: r.to })}</span>
-                  <span className="ms-2 text-base-content/60">
+                  <span className="ms-2 text-base-content/70">
                     {r.companyName ?? t('admin.reports.scopeAll')} · {t('admin.reports.orders', { count: r.totalOrders })} · {relativeTime(r.createdAt)}
                   </span>
                 </span>
@@ -125,7 +125,7 @@ function Amount({ label, value, hint }: { label: string; value: string; hint?: s
     <div className="flex items-center justify-between gap-3 rounded-box border border-base-300 px-4 py-3 sm:block">
       <dt className="text-sm text-base-content/70">
         {label}
-        {hint ? <span className="block text-xs text-base-content/60">{hint}</span> : null}
+        {hint ? <span className="block text-xs text-base-content/70">{hint}</span> : null}
       </dt>
       <dd className="text-lg font-bold tabular-nums sm:mt-1 sm:text-xl">{value}</dd>
     </div>
@@ -139,7 +139,7 @@ function ReportSummary({ report: r }: { report: Report }) {
     <section className="space-y-4" data-testid="report-summary" aria-live="polite">
       <div className="flex flex-wrap items-baseline justify-between gap-1">
         <h3 className="font-semibold tabular-nums">{t('admin.reports.period', { from: r.from, to: r.to })}</h3>
-        <span className="text-sm text-base-content/60">{r.scope.companyName ?? t('admin.reports.scopeAll')}</span>
+        <span className="text-sm text-base-content/70">{r.scope.companyName ?? t('admin.reports.scopeAll')}</span>
       </div>
 
       <div>
@@ -182,7 +182,7 @@ function ReportSummary({ report: r }: { report: Report }) {
                   <tr key={p.riderId}>
                     <td>
                       <div className="font-medium">{p.name}</div>
-                      <div className="text-xs text-base-content/60">{p.companyName}</div>
+                      <div className="text-xs text-base-content/70">{p.companyName}</div>
                     </td>
                     <td className="text-end tabular-nums">{p.delivered}</td>
                     <td className="text-end tabular-nums">{p.successRate === null ? '–' : percent(p.successRate)}</td>
@@ -193,7 +193,7 @@ function ReportSummary({ report: r }: { report: Report }) {
             </table>
           </div>
         ) : (
-          <p className="text-sm text-base-content/60">{t('admin.reports.noRiders')}</p>
+          <p className="text-sm text-base-content/70">{t('admin.reports.noRiders')}</p>
         )}
       </div>
 

@@ -74,7 +74,7 @@ export function SyncButton({ role }: { role: string }) {
         {t(LABEL[status])}
       </button>
       {allowed && last.isSuccess ? (
-        <p className="text-xs text-base-content/60" data-testid="sync-last" aria-live="polite">
+        <p className="text-xs text-base-content/70" data-testid="sync-last" aria-live="polite">
           {lastSuccess ? t('admin.sync.lastSynced', { time: formatDateTime(new Date(lastSuccess), REGIONS.kuwait) }) : t('admin.sync.never')}
         </p>
       ) : null}

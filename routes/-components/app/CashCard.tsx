@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { money, numericInput } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
-import { OcrDialog } from '../../../src/client/ocr';
+import { OcrDialog } from '../../../src/client/ocr/LazyOcrDialog';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
 import { Icon } from '../../../src/client/ui/Icon';
@@ -70,19 +70,19 @@ export function CashCard() {
     <Card title={t('rider.cash.title')}>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="app-cash">
         <div>
-          <dt className="text-sm text-base-content/60">{t('rider.cash.onHand')}</dt>
+          <dt className="text-sm text-base-content/70">{t('rider.cash.onHand')}</dt>
           <dd className="text-xl font-bold tabular-nums" data-testid="app-cash-on-hand">
             {money(onHand, currency)}
           </dd>
         </div>
         <div>
-          <dt className="text-sm text-base-content/60">{t('rider.cash.pending')}</dt>
+          <dt className="text-sm text-base-content/70">{t('rider.cash.pending')}</dt>
           <dd className="text-xl font-bold tabular-nums" data-testid="app-cash-pending">
             {money(cash.pending, currency)}
           </dd>
         </div>
         <div className="col-span-2 sm:col-span-1">
-          <dt className="text-sm text-base-content/60">{t('handover.outstanding')}</dt>
+          <dt className="text-sm text-base-content/70">{t('handover.outstanding')}</dt>
           <dd className="text-xl font-bold tabular-nums" data-testid="app-cash-outstanding">
             {money(outstanding, currency)}
           </dd>

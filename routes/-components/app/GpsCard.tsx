@@ -60,21 +60,21 @@ export function GpsCard() {
         ) : null}
         {fix ? (
           <dl className="grid grid-cols-2 gap-x-3 gap-y-1 text-sm">
-            <dt className="text-base-content/60">{t('app.gps.position')}</dt>
+            <dt className="text-base-content/70">{t('app.gps.position')}</dt>
             <dd className="tabular-nums" data-testid="gps-position" dir="ltr">
               {coord(fix.lat)}, {coord(fix.lng)}
             </dd>
             {fix.accuracy !== null ? (
               <>
-                <dt className="text-base-content/60">{t('app.gps.accuracyLabel')}</dt>
+                <dt className="text-base-content/70">{t('app.gps.accuracyLabel')}</dt>
                 <dd className="tabular-nums">{t('app.gps.accuracy', { m: Math.round(fix.accuracy) })}</dd>
               </>
             ) : null}
-            <dt className="text-base-content/60">{t('app.gps.updatedLabel')}</dt>
+            <dt className="text-base-content/70">{t('app.gps.updatedLabel')}</dt>
             <dd className="tabular-nums">{timeOfDay(fix.at)}</dd>
             {ledger.lastLocationAt ? (
               <>
-                <dt className="text-base-content/60">{t('app.gps.lastSentLabel')}</dt>
+                <dt className="text-base-content/70">{t('app.gps.lastSentLabel')}</dt>
                 <dd className="tabular-nums">{timeOfDay(ledger.lastLocationAt)}</dd>
               </>
             ) : null}

@@ -25,7 +25,7 @@ function Address({ label, address, parts }: { label: string; address: string; pa
   return (
     <div className="flex items-start gap-2">
       <div className="min-w-0 flex-1">
-        <p className="text-xs uppercase tracking-wide text-base-content/60">{label}</p>
+        <p className="text-xs uppercase tracking-wide text-base-content/70">{label}</p>
         {parts && place ? (
           <div data-testid="order-address-parts">
             <p className="font-semibold">

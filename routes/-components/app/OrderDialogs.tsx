@@ -89,7 +89,7 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
             maxLength={4}
             data-testid="delivery-pin"
           />
-          <span className="mt-1 block text-xs text-base-content/60">{t('app.deliver.pinHint')}</span>
+          <span className="mt-1 block text-xs text-base-content/70">{t('app.deliver.pinHint')}</span>
           {errors.pin ? <span className="mt-1 block text-sm text-error">{errors.pin}</span> : null}
         </label>
         <div>

@@ -125,7 +125,7 @@ export function PerformancePanel() {
             </span>
           </div>
           <progress className={`progress ${tone.bar} h-3 w-full`} value={metrics.efficiency} max={100} aria-label={t('app.perf.efficiency')} />
-          <p className="mt-1 text-xs text-base-content/60">{t('app.perf.target', { rate: num(TARGET_ORDERS_PER_HOUR) })}</p>
+          <p className="mt-1 text-xs text-base-content/70">{t('app.perf.target', { rate: num(TARGET_ORDERS_PER_HOUR) })}</p>
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="rider-stats">
           {stats.map((s) => (
@@ -137,7 +137,7 @@ export function PerformancePanel() {
             </div>
           ))}
         </dl>
-        <p className="text-xs text-base-content/60" data-testid="perf-sync-note">
+        <p className="text-xs text-base-content/70" data-testid="perf-sync-note">
           {status === 'error'
             ? t('app.perf.syncFailed')
             : ledger.lastSync

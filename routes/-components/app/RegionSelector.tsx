@@ -76,7 +76,7 @@ export function RegionSelector() {
           <div className="min-w-0 flex-1">
             <p className="text-sm text-base-content/70">{t('app.region.title')}</p>
             <p className="font-semibold">{t(NAME[region.id])}</p>
-            <p className="text-xs text-base-content/60">{t('app.region.details', { currency: region.currency, timezone: region.timezone })}</p>
+            <p className="text-xs text-base-content/70">{t('app.region.details', { currency: region.currency, timezone: region.timezone })}</p>
           </div>
           <button
             type="button"
@@ -113,7 +113,7 @@ export function RegionSelector() {
               >
                 <Flag region={id} />
                 <span className="font-semibold">{t(NAME[id])}</span>
-                <span className="text-xs text-base-content/60">{r.timezone}</span>
+                <span className="text-xs text-base-content/70">{r.timezone}</span>
               </button>
             );
           })}

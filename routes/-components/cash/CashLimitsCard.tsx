@@ -105,7 +105,7 @@ export function CashLimitsCard() {
             }}
             data-testid="cash-limit-input"
           />
-          <span className={`text-xs ${errors.limit ? 'text-error' : 'text-base-content/60'}`} data-testid="cash-limit-help">
+          <span className={`text-xs ${errors.limit ? 'text-error' : 'text-base-content/70'}`} data-testid="cash-limit-help">
             {errors.limit ?? t('reconcile.limits.amountDefault', { amount: formatMoney(data.defaultLimitMinor, data.currency) })}
           </span>
         </label>
@@ -130,7 +130,7 @@ export function CashLimitsCard() {
             }}
             data-testid="cash-hours-input"
           />
-          <span className={`text-xs ${errors.holdHours ? 'text-error' : 'text-base-content/60'}`} data-testid="cash-hours-help">
+          <span className={`text-xs ${errors.holdHours ? 'text-error' : 'text-base-content/70'}`} data-testid="cash-hours-help">
             {errors.holdHours ?? t('reconcile.limits.hoursDefault', { hours: numberText(data.defaultHoldHours) })}
           </span>
         </label>
@@ -168,7 +168,7 @@ function BlockedRiders() {
     <section className="space-y-2" data-testid="cash-blocked">
       <h3 className="font-semibold">{t('reconcile.limits.blockedTitle')}</h3>
       {riders.length === 0 ? (
-        <p className="flex items-center gap-2 text-sm text-base-content/60">
+        <p className="flex items-center gap-2 text-sm text-base-content/70">
           <Icon name="check" className="size-4 text-success" />
           {t('reconcile.limits.noneBlocked')}
         </p>
@@ -185,7 +185,7 @@ function BlockedRiders() {
               <span className="tabular-nums" data-testid="cash-blocked-uncounted">
                 {t('reconcile.limits.uncounted', { amount: formatMoney(r.uncountedMinor, r.currency), hand: formatMoney(r.handMinor, r.currency), transit: formatMoney(r.transitMinor, r.currency) })}
               </span>
-              {r.since ? <span className="text-base-content/60">{t('reconcile.limits.since', { since: noticeTime(r.since, locale, REGIONS[r.region]) })}</span> : null}
+              {r.since ? <span className="text-base-content/70">{t('reconcile.limits.since', { since: noticeTime(r.since, locale, REGIONS[r.region]) })}</span> : null}
             </li>
           ))}
         </ul>

@@ -57,7 +57,7 @@ export function HandoverInbox() {
         {cameraSupported() ? (
           <div className="flex flex-wrap items-center justify-end gap-2">
             {!list.isPending && !anyCode ? (
-              <span id="inbox-scan-why" className="text-xs text-base-content/60" data-testid="inbox-scan-why">
+              <span id="inbox-scan-why" className="text-xs text-base-content/70" data-testid="inbox-scan-why">
                 {t('handover.inbox.noActiveCode')}
               </span>
             ) : null}
@@ -147,14 +147,14 @@ export function HandoverInbox() {
       {resolving ? <ResolveDialog h={resolving} scope="company" onClose={() => setResolving(null)} /> : null}
       {ledgerOf ? <LedgerDialog riderId={ledgerOf} scope="company" onClose={() => setLedgerOf(null)} /> : null}
       {view !== 'riders' && !list.isPending && rows.length ? (
-        <p className="text-xs text-base-content/60">{t('handover.inbox.ledgerHint')}</p>
+        <p className="text-xs text-base-content/70">{t('handover.inbox.ledgerHint')}</p>
       ) : null}
     </Card>
   );
 }
 
 function Rows({ empty, testId, children }: { empty: string; testId: string; children: React.ReactNode[] }) {
-  if (!children.length) return <p className="py-6 text-center text-base-content/60">{empty}</p>;
+  if (!children.length) return <p className="py-6 text-center text-base-content/70">{empty}</p>;
   return (
     <ul className="grid gap-2 lg:grid-cols-2" data-testid={testId}>
       {children}
@@ -171,9 +171,9 @@ function Row({ h, children }: { h: CompanyHandover; children: React.ReactNode })
         <p className="text-lg font-bold tabular-nums" data-testid="inbox-amount">
           {money(h.amount, h.currency)}
         </p>
-        <p className="text-xs text-base-content/60">{dateTimeIn(h.submittedAt, h.currency)}</p>
+        <p className="text-xs text-base-content/70">{dateTimeIn(h.submittedAt, h.currency)}</p>
         {h.slip ? (
-          <p className={`text-xs ${h.slip.mismatch ? 'text-warning' : 'text-base-content/60'}`}>{t('handover.company.slipRead', { amount: money(h.slip.amount, h.slip.currency) })}</p>
+          <p className={`text-xs ${h.slip.mismatch ? 'text-warning' : 'text-base-content/70'}`}>{t('handover.company.slipRead', { amount: money(h.slip.amount, h.slip.currency) })}</p>
         ) : null}
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2 sm:flex-col sm:items-end sm:text-end">
@@ -191,7 +191,7 @@ function RidersCash({ onLedger }: { onLedger: (riderId: string) => void }) {
   const q = useQuery(trpc.company.cashRiders.queryOptions());
   if (q.isPending) return <div className="skeleton h-32 w-full" />;
   const rows = q.data ?? [];
-  if (!rows.length) return <p className="py-6 text-center text-base-content/60">{t('handover.inbox.noRiders')}</p>;
+  if (!rows.length) return <p className="py-6 text-center text-base-content/70">{t('handover.inbox.noRiders')}</p>;
   return (
     <div className="overflow-x-auto">
       <table className="table table-sm" data-testid="inbox-riders">

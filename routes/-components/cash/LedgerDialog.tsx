@@ -42,14 +42,14 @@ export function LedgerDialog({ riderId, scope, onClose }: { riderId: string; sco
           </dl>
           <Correction riderId={riderId} currency={data.rider.currency} scope={scope} />
           {data.journals.length === 0 ? (
-            <p className="py-4 text-center text-base-content/60">{t('handover.ledger.empty')}</p>
+            <p className="py-4 text-center text-base-content/70">{t('handover.ledger.empty')}</p>
           ) : (
             <ol className="divide-y divide-base-300" data-testid="ledger-entries">
               {data.journals.map((j) => (
                 <li key={j.journalId} className="space-y-1 py-2 text-sm" data-testid="ledger-entry" data-kind={j.kind}>
                   <div className="flex flex-wrap items-baseline justify-between gap-2">
                     <span className="font-semibold">{t(kindKey(j.kind))}</span>
-                    <span className="text-xs text-base-content/60">{dateTimeIn(j.at, j.currency)}</span>
+                    <span className="text-xs text-base-content/70">{dateTimeIn(j.at, j.currency)}</span>
                   </div>
                   <div className="flex flex-wrap gap-1">
                     {j.lines.map((l, i) => (

@@ -74,13 +74,13 @@ export function ReconciliationCard() {
             <h3 className="font-semibold" data-testid="reconciliation-day" aria-live="polite">
               {longDate(data.date)}
             </h3>
-            <p className="text-xs text-base-content/60">{t('reconcile.report.hint', { zone: t(data.region === 'uae' ? 'address.country.AE' : 'address.country.KW') })}</p>
+            <p className="text-xs text-base-content/70">{t('reconcile.report.hint', { zone: t(data.region === 'uae' ? 'address.country.AE' : 'address.country.KW') })}</p>
           </div>
         ) : null}
         {isPending ? <div className="skeleton h-40 w-full" /> : null}
         {isError && !data ? <p className="text-sm text-error">{t('reconcile.report.error')}</p> : null}
         {data && data.rows.length === 0 ? (
-          <p className="rounded-box border border-dashed border-base-300 p-6 text-center text-sm text-base-content/60" data-testid="reconciliation-empty">
+          <p className="rounded-box border border-dashed border-base-300 p-6 text-center text-sm text-base-content/70" data-testid="reconciliation-empty">
             {t('reconcile.report.empty')}
           </p>
         ) : null}

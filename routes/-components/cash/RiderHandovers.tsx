@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { money } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { onOutboxSettled } from '../../../src/client/outbox';
@@ -10,10 +10,12 @@ import type { RouterOutputs } from '../../../src/server/trpc/root';
 import { useNow } from '../app/useNow';
 import { rememberCode, rememberFromAnswer, useFreshCode } from './codes';
 import { dateTimeIn, resolutionKey, STATUS_TONE, statusKey, timeIn } from './labels';
-import { QrCode } from './QrCode';
 import { isCashSubmit } from './submit';
 
 type Handover = RouterOutputs['rider']['handovers'][number];
+
+/** The QR encoder (uqr) loads with the first code to show, not with the rider app. */
+const QrCode = lazy(() => import('./QrCode').then((m) => ({ default: m.QrCode })));
 
 /** While a hand-over waits for the company's count, its status is asked for every few seconds. */
 export const HANDOVER_POLL_MS = 4_000;
@@ -82,7 +84,7 @@ export function RiderHandovers() {
                 <Badge tone={STATUS_TONE[h.status]} testId="handover-status">
                   {t(statusKey(h.status))}
                 </Badge>
-                <span className="text-base-content/60">{dateTimeIn(h.submittedAt, h.currency)}</span>
+                <span className="text-base-content/70">{dateTimeIn(h.submittedAt, h.currency)}</span>
                 {h.status === 'discrepancy' || h.status === 'resolved' ? (
                   <span className="basis-full text-base-content/80" data-testid="handover-difference">
                     {differenceText(t, h)}
@@ -125,13 +127,15 @@ function PendingHandover({ h, onChanged }: { h: Handover; onChanged: () => void 
         <p className="text-sm text-base-content/70">{t('handover.rider.bankHint')}</p>
       ) : live ? (
         <div className="flex flex-col items-center gap-2 text-center">
-          <QrCode text={fresh.qr} label={t('handover.rider.qrLabel')} testId="handover-qr" />
+          <Suspense fallback={<div className="size-52" />}>
+            <QrCode text={fresh.qr} label={t('handover.rider.qrLabel')} testId="handover-qr" />
+          </Suspense>
           <p className="text-sm text-base-content/70">{t('handover.rider.showCode')}</p>
           {/* Digits read left to right in Arabic too. */}
           <p dir="ltr" className="font-mono text-4xl font-bold tracking-[0.25em] tabular-nums" data-testid="handover-code" aria-label={t('handover.rider.codeLabel')}>
             {fresh.code}
           </p>
-          <p className="text-xs text-base-content/60" data-testid="handover-expiry">
+          <p className="text-xs text-base-content/70" data-testid="handover-expiry">
             {t('handover.rider.validUntil', { time: timeIn(fresh.expiresAt, h.currency) })}
           </p>
         </div>

@@ -74,7 +74,7 @@ export function ImportOrders({ open, onClose }: { open: boolean; onClose: () => 
           <a className="link link-primary" href={`/api/company/orders/template.csv${country === 'AE' ? '?region=uae' : ''}`} download data-testid="import-template">
             {t('companyOrders.import.template')}
           </a>
-          <span className="text-base-content/60">{t('companyOrders.import.limits', { rows: numberText(IMPORT_LIMITS.rows) })}</span>
+          <span className="text-base-content/70">{t('companyOrders.import.limits', { rows: numberText(IMPORT_LIMITS.rows) })}</span>
         </p>
         <label className="fieldset py-0">
           <span className="fieldset-legend pb-1">{t('companyOrders.import.file')}</span>

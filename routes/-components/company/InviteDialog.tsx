@@ -51,7 +51,7 @@ export function InviteBody({ rider }: { rider: FleetRider }) {
         </button>
       </div>
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <p className="text-xs text-base-content/60">{t('company.invite.expires', { when: expiry(new Date(invite.data!.expiresAt)) })}</p>
+        <p className="text-xs text-base-content/70">{t('company.invite.expires', { when: expiry(new Date(invite.data!.expiresAt)) })}</p>
         <a className="btn btn-success btn-sm" href={`https://wa.me/?text=${encodeURIComponent(message)}`} target="_blank" rel="noopener noreferrer" data-testid="invite-whatsapp">
           {t('company.invite.whatsapp')}
         </a>

@@ -32,19 +32,19 @@ export function RiderCard({ rider: r, onAction, busy }: { rider: FleetRider; onA
       </div>
       <dl className="mt-3 grid grid-cols-3 gap-2 text-sm">
         <div>
-          <dt className="text-base-content/60">{t('company.fleet.ordersLabel')}</dt>
+          <dt className="text-base-content/70">{t('company.fleet.ordersLabel')}</dt>
           <dd className="font-semibold tabular-nums">{r.orders}</dd>
         </div>
         <div>
-          <dt className="text-base-content/60">{t('rider.earnings')}</dt>
+          <dt className="text-base-content/70">{t('rider.earnings')}</dt>
           <dd className="font-semibold tabular-nums">{money(r.earnings, r.currency)}</dd>
         </div>
         <div>
-          <dt className="text-base-content/60">{t('company.fleet.regionLabel')}</dt>
+          <dt className="text-base-content/70">{t('company.fleet.regionLabel')}</dt>
           <dd className="font-semibold">{t(REGION_LABEL[r.region])}</dd>
         </div>
       </dl>
-      <p className="mt-2 text-xs text-base-content/60">
+      <p className="mt-2 text-xs text-base-content/70">
         <PhoneText phone={r.phone} /> · {r.lastSeenAt ? t('company.fleet.lastSeen', { when: relativeTime(r.lastSeenAt) ?? '' }) : t('company.fleet.neverSeen')}
       </p>
       <div className="mt-3 flex flex-wrap gap-1 border-t border-base-200 pt-3">

@@ -127,7 +127,7 @@ function TourStep({ index, onMove }: { index: number; onMove: (next: number | nu
         className="fixed z-[72] w-[min(22rem,calc(100vw-1.5rem))] rounded-box border border-base-300 bg-base-100 p-4 shadow-xl"
         style={pos && ready ? { top: pos.top, left: pos.left } : { visibility: 'hidden', top: 0, left: 0 }}
       >
-        <p className="text-xs font-medium text-base-content/60" data-testid="tour-progress">
+        <p className="text-xs font-medium text-base-content/70" data-testid="tour-progress">
           {t('tour.progress', { step: index + 1, total: TOUR_STEPS.length })}
         </p>
         <h2 id="tour-title" className="mt-1 font-semibold">

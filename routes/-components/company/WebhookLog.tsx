@@ -32,7 +32,7 @@ export function WebhookLog() {
           {t('webhooks.log.refresh')}
         </button>
       </div>
-      {log.data && log.data.length === 0 ? <p className="text-sm text-base-content/60">{t('webhooks.log.empty')}</p> : null}
+      {log.data && log.data.length === 0 ? <p className="text-sm text-base-content/70">{t('webhooks.log.empty')}</p> : null}
       {log.data?.length ? (
         <ul className="divide-y divide-base-300 rounded-box border border-base-300">
           {log.data.map((d) => {
@@ -45,7 +45,7 @@ export function WebhookLog() {
                     {t(retrying ? 'webhooks.status.retrying' : (`webhooks.status.${d.status}` as MessageKey))}
                   </Badge>
                 </div>
-                <p className="flex flex-wrap gap-x-3 text-xs text-base-content/60">
+                <p className="flex flex-wrap gap-x-3 text-xs text-base-content/70">
                   <span>{when(d.createdAt)}</span>
                   <span>{t('webhooks.log.attemptsN', { n: d.attempts })}</span>
                   {d.lastStatusCode ? <span>{t('webhooks.log.codeN', { code: d.lastStatusCode })}</span> : null}

@@ -69,7 +69,7 @@ export function WebhooksCard() {
             }}
           />
         ) : null}
-        {list.data && list.data.length === 0 && !adding ? <p className="text-sm text-base-content/60">{t('webhooks.empty')}</p> : null}
+        {list.data && list.data.length === 0 && !adding ? <p className="text-sm text-base-content/70">{t('webhooks.empty')}</p> : null}
         <ul className="space-y-2">
           {list.data?.map((ep) => (
             <li key={ep.id} className="rounded-box border border-base-300 p-3" data-testid="webhook-endpoint">
@@ -154,7 +154,7 @@ function AddEndpoint({ onCancel, onCreated }: { onCancel: () => void; onCreated:
           onChange={(e) => setUrl(e.target.value)}
           aria-invalid={Boolean(errors.url)}
         />
-        <span className={`mt-1 block text-xs ${errors.url ? 'text-error' : 'text-base-content/60'}`}>{errors.url ?? t('webhooks.urlHint')}</span>
+        <span className={`mt-1 block text-xs ${errors.url ? 'text-error' : 'text-base-content/70'}`}>{errors.url ?? t('webhooks.urlHint')}</span>
       </label>
       <fieldset>
         <legend className="mb-1 text-sm font-medium">{t('webhooks.events')}</legend>

@@ -61,7 +61,7 @@ export function WeekendCard() {
 export function WeekendLine({ weekend, className = '' }: { weekend: Weekend; className?: string }) {
   const t = useT();
   return (
-    <p className={`text-xs text-base-content/60 ${className}`} data-testid="weekend-line">
+    <p className={`text-xs text-base-content/70 ${className}`} data-testid="weekend-line">
       {t('gulf.weekend.line', { weekend: t(WEEKEND_LABEL[weekend]) })}
     </p>
   );

@@ -76,7 +76,7 @@ export function WeeklyReport() {
             <h3 className="font-semibold tabular-nums" data-testid="weekly-range" aria-live="polite">
               {f.range(data.weekStart, data.weekEnd)}
             </h3>
-            <p className="text-xs text-base-content/60">
+            <p className="text-xs text-base-content/70">
               {t('gulf.weekly.hint', { weekend: t(WEEKEND_LABEL[data.weekend]), zone: t(data.region === 'uae' ? 'address.country.AE' : 'address.country.KW') })}
             </p>
           </div>
@@ -130,7 +130,7 @@ function WeekTable({ report, f }: { report: Report; f: Format }) {
               <th className="font-normal">
                 <span className="flex flex-wrap items-center gap-2">
                   <span className="font-medium">{f.day(d.date)}</span>
-                  <span className="text-base-content/60 tabular-nums">{f.short(d.date)}</span>
+                  <span className="text-base-content/70 tabular-nums">{f.short(d.date)}</span>
                   {d.weekend ? <WeekendBadge /> : null}
                 </span>
               </th>
@@ -153,7 +153,7 @@ function WeekTable({ report, f }: { report: Report; f: Format }) {
 function Tile({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
   return (
     <div className={`flex flex-col-reverse justify-end ${wide ? 'col-span-4' : 'col-span-3'}`}>
-      <dt className="text-[11px] leading-tight text-base-content/60">{label}</dt>
+      <dt className="text-[11px] leading-tight text-base-content/70">{label}</dt>
       <dd className="font-medium tabular-nums">{value}</dd>
     </div>
   );
@@ -183,7 +183,7 @@ function WeekList({ report, f }: { report: Report; f: Format }) {
         <li key={d.date} className={`rounded-box border px-3 py-2.5 ${d.weekend ? 'border-secondary/40 bg-secondary/5' : 'border-base-300'}`} data-testid="weekly-card" data-date={d.date} data-weekend={d.weekend}>
           <div className="mb-1.5 flex items-center justify-between gap-2">
             <span>
-              <span className="font-medium">{f.day(d.date)}</span> <span className="text-sm text-base-content/60 tabular-nums">{f.short(d.date)}</span>
+              <span className="font-medium">{f.day(d.date)}</span> <span className="text-sm text-base-content/70 tabular-nums">{f.short(d.date)}</span>
             </span>
             {d.weekend ? <WeekendBadge /> : null}
           </div>

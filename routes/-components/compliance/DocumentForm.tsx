@@ -101,14 +101,14 @@ export function DocumentForm(props: { riderId: string; type: DocumentType; doc: 
       </FormField>
       <FormField label={t('documents.expiryLabel')} error={err.expiresOn}>
         <DateField name="expiresOn" value={v.expiresOn} onChange={(value) => set('expiresOn')({ target: { value } })} weekend={weekend} region={REGIONS[region]} label={t('documents.expiryLabel')} testId="document-expiry" />
-        <span className="text-xs text-base-content/60">{t('documents.expiryHint')}</span>
+        <span className="text-xs text-base-content/70">{t('documents.expiryHint')}</span>
       </FormField>
       <FormField label={t('documents.photoLabel')} error={fileError} className="sm:col-span-2">
         <div className="flex items-center gap-3">
           {doc?.hasPhoto && !dropPhoto && !file ? <PhotoThumb doc={doc} /> : null}
           <input type="file" accept={PHOTO_TYPES} className="file-input w-full min-w-0" name="photo" onChange={(e) => pick(e.target.files?.[0] ?? null)} data-testid="document-photo-input" />
         </div>
-        <span className="flex flex-wrap items-center justify-between gap-2 text-xs text-base-content/60">
+        <span className="flex flex-wrap items-center justify-between gap-2 text-xs text-base-content/70">
           {t('documents.photoHint')}
           {doc?.hasPhoto && !dropPhoto && !file ? (
             <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setDropPhoto(true)}>

@@ -57,7 +57,7 @@ export function NoticesCard() {
     >
       {isPending ? <div className="skeleton h-24 w-full" /> : null}
       {notices && notices.length === 0 ? (
-        <p className="flex items-center gap-2 rounded-box border border-dashed border-base-300 p-6 text-sm text-base-content/60" data-testid="notices-empty">
+        <p className="flex items-center gap-2 rounded-box border border-dashed border-base-300 p-6 text-sm text-base-content/70" data-testid="notices-empty">
           <Icon name="check" className="size-4 text-success" />
           {t('notices.empty')}
         </p>
@@ -77,7 +77,7 @@ export function NoticesCard() {
                 <p className={n.read ? '' : 'font-medium'} data-testid="notice-text">
                   {noticeText(n, locale, region)}
                 </p>
-                <p className="flex flex-wrap items-center gap-2 text-xs text-base-content/60">
+                <p className="flex flex-wrap items-center gap-2 text-xs text-base-content/70">
                   <time dateTime={n.createdAt}>{noticeTime(n.createdAt, locale, region)}</time>
                   {n.read ? null : <Badge tone="primary">{t('reconcile.notices.new')}</Badge>}
                 </p>

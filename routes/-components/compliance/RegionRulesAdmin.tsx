@@ -108,7 +108,7 @@ function RegionForm({ entry }: { entry: Entry }) {
         </FormField>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
-        <span className="text-xs text-base-content/60">
+        <span className="text-xs text-base-content/70">
           {entry.updatedAt ? t('rules.admin.changed', { when: formatDateTime(new Date(entry.updatedAt), REGIONS[entry.region]) }) : null}
         </span>
         <button type="submit" className="btn btn-primary" disabled={!dirty || save.isPending} data-testid={`rules-save-${entry.region}`}>

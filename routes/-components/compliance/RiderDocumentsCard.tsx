@@ -53,7 +53,7 @@ export function RiderDocumentsCard() {
             );
           })}
         </ul>
-        <p className="text-xs text-base-content/60">{t('documents.rider.hint')}</p>
+        <p className="text-xs text-base-content/70">{t('documents.rider.hint')}</p>
       </div>
     </Card>
   );

@@ -15,7 +15,7 @@ export function RulesCard() {
     <Card title={t('rules.card.title')}>
       <p className="text-sm text-base-content/70">{t('rules.card.region', { region: regionName(t, region) })}</p>
       <RuleList rules={rules} settings={settings} testId="rules-card" />
-      <p className="text-xs text-base-content/60">{t('rules.card.enforced')}</p>
+      <p className="text-xs text-base-content/70">{t('rules.card.enforced')}</p>
     </Card>
   );
 }

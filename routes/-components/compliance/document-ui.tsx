@@ -1,7 +1,7 @@
 import type { MessageKey } from '../../../src/shared/i18n';
 import type { DocumentType } from '../../../src/shared/compliance/types';
 import type { DocumentStatus } from '../../../src/shared/schemas/documents';
-import { formatIsoDate } from '../../../src/shared/schemas/documents';
+import { formatIsoDate } from '../../../src/shared/compliance/dates';
 import { dateLocale, REGIONS, type RegionId } from '../../../src/shared/regions';
 import { useLocale, useT } from '../../../src/client/i18n';
 import { Badge } from '../../../src/client/ui/Badge';

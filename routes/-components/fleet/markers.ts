@@ -16,7 +16,7 @@ export function markerState(r: Pick<FleetRider, 'onDuty' | 'lastSeenAt'>, now: n
 export const PIN_CLASS: Record<MarkerState, string> = {
   onDuty: 'bg-success text-success-content',
   offDuty: 'bg-info text-info-content',
-  stale: 'bg-base-300 text-base-content/60 opacity-80 grayscale',
+  stale: 'bg-base-300 text-base-content/70 opacity-80 grayscale',
 };
 export const DOT_CLASS: Record<MarkerState, string> = { onDuty: 'bg-success', offDuty: 'bg-info', stale: 'bg-base-300' };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { money, numericInput } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
-import { OcrDialog } from '../../../src/client/ocr';
+import { OcrDialog } from '../../../src/client/ocr/LazyOcrDialog';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
 import { Modal } from '../../../src/client/ui/Modal';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useT } from '../../../src/client/i18n';
-import type { OcrConfirmed } from '../../../src/client/ocr';
-import { readingLabel } from '../../../src/client/ocr';
-import { cameraSupported } from '../../../src/client/scanner';
+import { readingLabel } from '../../../src/client/ocr/label';
+import type { OcrConfirmed } from '../../../src/client/ocr/OcrDialog';
+import { cameraSupported } from '../../../src/client/scanner/errors';
 import { Icon } from '../../../src/client/ui/Icon';
 import { toDecimalString, toMinor, type Currency } from '../../../src/shared/money';
 import { captureRefOf, type CaptureRef } from '../app/actions';

@@ -57,7 +57,7 @@ export function ApiTokensCard() {
           </div>
         </div>
         {list.isPending ? <div className="skeleton h-16 w-full" /> : null}
-        {list.data?.length === 0 ? <p className="text-sm text-base-content/60">{t('apiTokens.empty')}</p> : null}
+        {list.data?.length === 0 ? <p className="text-sm text-base-content/70">{t('apiTokens.empty')}</p> : null}
         <ul className="divide-y divide-base-300 rounded-box border border-base-300 empty:hidden">
           {list.data?.map((tok) => (
             <TokenRow
@@ -86,7 +86,7 @@ function TokenRow({ token, busy, onRevoke }: { token: ApiTokenSummary; busy: boo
     <li className={`flex items-start gap-3 p-3 ${revoked ? 'opacity-60' : ''}`} data-testid="api-token-row" data-revoked={revoked}>
       <div className="min-w-0 grow">
         <p className="truncate font-semibold">{token.name}</p>
-        <p className="text-xs text-base-content/60">
+        <p className="text-xs text-base-content/70">
           <code className="font-mono" dir="ltr">
             {token.prefix}…
           </code>
@@ -140,7 +140,7 @@ function CreateToken({ onCreated, onClose }: { onCreated: () => void; onClose: (
           </code>
           <CopyButton text={create.data.token} primary />
         </div>
-        <p className="text-xs text-base-content/60">{t('apiTokens.once.header')}</p>
+        <p className="text-xs text-base-content/70">{t('apiTokens.once.header')}</p>
         <div className="flex justify-end">
           <button type="button" className="btn btn-primary" onClick={onClose}>
             {t('apiTokens.done')}
@@ -169,7 +169,7 @@ function CreateToken({ onCreated, onClose }: { onCreated: () => void; onClose: (
           aria-invalid={Boolean(errors.name)}
           autoFocus
         />
-        {errors.name ? null : <span className="text-xs text-base-content/60">{t('apiTokens.nameHint')}</span>}
+        {errors.name ? null : <span className="text-xs text-base-content/70">{t('apiTokens.nameHint')}</span>}
       </FormField>
       <FormActions pending={create.isPending} onCancel={onClose} />
     </form>

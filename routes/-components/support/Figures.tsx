@@ -31,10 +31,10 @@ export function label(key: string): string {
 }
 
 function Value({ value }: { value: unknown }) {
-  if (value === null || value === undefined || value === '') return <span className="text-base-content/50">—</span>;
+  if (value === null || value === undefined || value === '') return <span className="text-base-content/70">—</span>;
   if (isMoney(value)) return <span className="tabular-nums">{formatMoney(value.minor, value.currency)}</span>;
   if (Array.isArray(value)) {
-    if (value.length === 0) return <span className="text-base-content/50">—</span>;
+    if (value.length === 0) return <span className="text-base-content/70">—</span>;
     if (value.every(isRecord)) return <Table rows={value} />;
     return <span>{value.map(String).join(', ')}</span>;
   }

@@ -45,7 +45,7 @@ export function SupportChat({ user }: { user: SessionUser }) {
       />
       <div className="space-y-1 border-t border-base-300 p-3">
         <Composer onSend={chat.send} busy={chat.pending} label={t('support.chat.inputLabel')} />
-        <p className="hidden text-xs text-base-content/50 sm:block">{t('support.chat.hint')}</p>
+        <p className="hidden text-xs text-base-content/70 sm:block">{t('support.chat.hint')}</p>
       </div>
     </section>
   );

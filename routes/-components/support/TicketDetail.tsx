@@ -47,7 +47,7 @@ export function TicketDetail({ user, ticketId, onBack }: { user: SessionUser; ti
               <StatusBadge status={ticket.status} />
             </span>
           </div>
-          <p className="flex flex-wrap gap-x-3 text-xs text-base-content/60">
+          <p className="flex flex-wrap gap-x-3 text-xs text-base-content/70">
             <span>{t('tickets.openedBy', { name: ticket.authorName })}</span>
             {ticket.companyName ? <span>{ticket.companyName}</span> : null}
             <span>{when(ticket.createdAt)}</span>
@@ -60,11 +60,11 @@ export function TicketDetail({ user, ticketId, onBack }: { user: SessionUser; ti
         <h3 id="ticket-comments" className="font-semibold">
           {t('tickets.comments.title')}
         </h3>
-        {ticket.comments.length === 0 ? <p className="text-sm text-base-content/60">{t('tickets.comments.none')}</p> : null}
+        {ticket.comments.length === 0 ? <p className="text-sm text-base-content/70">{t('tickets.comments.none')}</p> : null}
         <ol className="space-y-2" data-testid="ticket-comments">
           {ticket.comments.map((c) => (
             <li key={c.id} className="rounded-box border border-base-300 bg-base-100 p-3" data-testid="ticket-comment">
-              <p className="mb-1 flex flex-wrap items-center gap-2 text-xs text-base-content/60">
+              <p className="mb-1 flex flex-wrap items-center gap-2 text-xs text-base-content/70">
                 <span className="font-semibold text-base-content">{c.authorName ?? t('tickets.comment.unknownAuthor')}</span>
                 {c.authorRole ? <span className="badge badge-ghost badge-sm">{t(roleLabelKey(c.authorRole))}</span> : null}
                 <span>{when(c.createdAt)}</span>

@@ -38,7 +38,7 @@ export function TicketsTab({ user, ticketId, onSelect }: { user: SessionUser; ti
           <Icon name="ticket" className="size-5" /> {t('tickets.new')}
         </button>
       </div>
-      <p className="text-sm text-base-content/60">{t(user.role === 'admin' ? 'tickets.scope.all' : 'tickets.scope.own')}</p>
+      <p className="text-sm text-base-content/70">{t(user.role === 'admin' ? 'tickets.scope.all' : 'tickets.scope.own')}</p>
       {isPending ? (
         <div className="skeleton h-40 w-full" />
       ) : !data?.length ? (
@@ -64,7 +64,7 @@ export function TicketsTab({ user, ticketId, onSelect }: { user: SessionUser; ti
                   </span>
                 </div>
                 <p className="mt-1 line-clamp-2 text-sm text-base-content/70">{ticket.body}</p>
-                <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-base-content/60">
+                <p className="mt-2 flex flex-wrap gap-x-3 gap-y-1 text-xs text-base-content/70">
                   <span>{t('tickets.openedBy', { name: ticket.authorName })}</span>
                   {ticket.companyName ? <span>{ticket.companyName}</span> : null}
                   <span>{formatDateTime(new Date(ticket.createdAt), REGIONS.kuwait)}</span>

@@ -43,13 +43,13 @@ export function OcrReview({ type, currency, shot, result, why, text, error, savi
       className="flex flex-col gap-3 rounded-t-2xl bg-base-100 px-4 pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] text-base-content sm:h-full sm:justify-center sm:rounded-none sm:p-6"
       data-testid="ocr-review"
     >
-      <p className="text-xs font-semibold uppercase tracking-wide text-base-content/60">{t('ocr.check')}</p>
+      <p className="text-xs font-semibold uppercase tracking-wide text-base-content/70">{t('ocr.check')}</p>
       <ReadingCrop image={shot.image} roi={shot.roi} aspect={shot.aspect} />
       <label htmlFor={inputId} className="text-sm font-medium">
         {t(`ocr.label.${kind === 'odometer' ? 'odometer' : type}` as MessageKey)}
       </label>
       <div className={`input input-xl h-16 w-full gap-3 ${error ? 'input-error' : ''} ${why === 'read' && result?.lowConfidence ? 'input-warning' : ''}`}>
-        {kind === 'money' ? <span className="text-base font-semibold text-base-content/60">{unit}</span> : null}
+        {kind === 'money' ? <span className="text-base font-semibold text-base-content/70">{unit}</span> : null}
         <input
           id={inputId}
           className="min-w-0 grow text-3xl font-bold tabular-nums"
@@ -63,7 +63,7 @@ export function OcrReview({ type, currency, shot, result, why, text, error, savi
           aria-describedby={noteId}
           data-testid="ocr-value"
         />
-        {kind === 'odometer' ? <span className="text-base font-semibold text-base-content/60">{unit}</span> : null}
+        {kind === 'odometer' ? <span className="text-base font-semibold text-base-content/70">{unit}</span> : null}
       </div>
       <div id={noteId} className="space-y-2 text-sm">
         {why === 'read' && result?.lowConfidence ? (
@@ -72,7 +72,7 @@ export function OcrReview({ type, currency, shot, result, why, text, error, savi
           </p>
         ) : null}
         {why === 'read' && result ? (
-          <p className="text-base-content/60" data-testid="ocr-confidence">
+          <p className="text-base-content/70" data-testid="ocr-confidence">
             {t('ocr.confidence', { percent: Math.round(result.confidence) })}
           </p>
         ) : null}

@@ -1,3 +1,5 @@
-export { OcrDialog, type OcrConfirmed, type OcrDialogProps } from './OcrDialog';
+export { OcrDialog } from './LazyOcrDialog';
+export type { OcrConfirmed, OcrDialogProps } from './OcrDialog';
 export { loginPathFor, processImage, OCR_PROCESS_URL, type OcrOutcome } from './process';
-export { OCR_CAMERA, readingLabel, readingText } from './reading';
+export { readingLabel } from './label';
+export { OCR_CAMERA, readingText } from './reading';

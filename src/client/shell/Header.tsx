@@ -60,7 +60,7 @@ export function Header() {
             <>
               <span className="hidden text-end leading-tight sm:block" data-testid="header-user">
                 <span className="block text-sm font-semibold" dir="auto">{user.firstName || user.email}</span>
-                <span className="block text-xs text-base-content/60">{t(roleLabelKey(user.role))}</span>
+                <span className="block text-xs text-base-content/70">{t(roleLabelKey(user.role))}</span>
               </span>
               <a href="/api/logout" className="btn btn-outline btn-sm">
                 {t('nav.logout')}

@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
-import { useT } from '../i18n';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const loadCard = () => import('./InstallCard');
+const InstallCard = lazy(() => loadCard().then((m) => ({ default: m.InstallCard })));
 
 /** Spec: shown 3 s after the browser offers installation; not when installed or dismissed this session. */
 export const INSTALL_PROMPT_DELAY_MS = 3000;
@@ -14,7 +16,6 @@ const isStandalone = () =>
   window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
 
 export function InstallPrompt() {
-  const t = useT();
   const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
   const [visible, setVisible] = useState(false);
 
@@ -26,6 +27,7 @@ export function InstallPrompt() {
       // Dismissed with Later earlier in this session (possibly on this very page): stay hidden.
       if (sessionStorage.getItem(INSTALL_DISMISSED_KEY)) return;
       setEvent(e as BeforeInstallPromptEvent);
+      void loadCard().catch(() => undefined);
       clearTimeout(timer);
       timer = setTimeout(() => setVisible(true), INSTALL_PROMPT_DELAY_MS);
     };
@@ -50,27 +52,10 @@ export function InstallPrompt() {
     await event.userChoice.catch(() => undefined);
     setEvent(null);
   };
+  // The card's code loads when the browser offers installation: most page loads never show it.
   return (
-    <div className="fixed inset-x-3 bottom-24 z-50 sm:inset-x-auto sm:end-6 sm:w-96" data-testid="install-prompt">
-      <div className="card border border-base-300 bg-base-100 shadow-xl">
-        <div className="card-body gap-2 p-4">
-          <div className="flex items-center gap-3">
-            <img src="/icons/icon-192.png" alt="" className="size-10 rounded-lg" width={40} height={40} />
-            <div>
-              <p className="font-semibold">{t('install.title')}</p>
-              <p className="text-sm text-base-content/70">{t('install.text')}</p>
-            </div>
-          </div>
-          <div className="card-actions justify-end">
-            <button type="button" className="btn btn-ghost btn-sm" onClick={later}>
-              {t('install.later')}
-            </button>
-            <button type="button" className="btn btn-primary btn-sm" onClick={install}>
-              {t('install.install')}
-            </button>
-          </div>
-        </div>
-      </div>
-    </div>
+    <Suspense fallback={null}>
+      <InstallCard onLater={later} onInstall={install} />
+    </Suspense>
   );
 }

@@ -2,15 +2,12 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useState, type MouseEvent } from 'react';
 import type { MessageKey } from '../../shared/i18n';
 import {
-  canCompleteSetup,
   completeStep,
   EMPTY_PROGRESS,
   finishSetup,
   markSkipped,
   nextIncompleteStep,
   ONBOARDING_DELAY_MS,
-  progressPercent,
-  stepsFor,
   visitPortal,
   writeProgress,
   type KeyValueStore,
@@ -19,9 +16,8 @@ import {
 import { normalizeRole } from '../../shared/permissions';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { useT } from '../i18n';
-import { Badge } from '../ui/Badge';
-import { Icon } from '../ui/Icon';
 import { Modal } from '../ui/Modal';
+import type { OnboardingBody as Body } from './OnboardingBody';
 
 /** Web Storage, or null where the browser refuses it (the getter itself can throw). */
 function webStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStore | null {
@@ -48,6 +44,8 @@ export function Onboarding({ user }: { user: SessionUser }) {
   const [firstLogin, setFirstLogin] = useState(true);
   const [progress, setProgress] = useState<OnboardingProgress>(EMPTY_PROGRESS);
   const [current, setCurrent] = useState<string | null>(null);
+  /** The modal's content, loaded only on visits that show it, and before it opens (never an empty modal). */
+  const [OnboardingBody, setBody] = useState<typeof Body | null>(null);
 
   useEffect(() => {
     const visit = visitPortal(webStorage('localStorage'), webStorage('sessionStorage'), role, user.id, new Date());
@@ -58,8 +56,22 @@ export function Onboarding({ user }: { user: SessionUser }) {
     setCurrent(nextIncompleteStep(role, visit.progress.completed));
     setOpen(false);
     if (!visit.show) return;
-    const timer = setTimeout(() => setOpen(true), ONBOARDING_DELAY_MS);
-    return () => clearTimeout(timer);
+    let cancelled = false;
+    const body = import('./OnboardingBody').then((m) => m.OnboardingBody);
+    const timer = setTimeout(() => {
+      void body.then(
+        (loaded) => {
+          if (cancelled) return;
+          setBody(() => loaded);
+          setOpen(true);
+        },
+        () => undefined,
+      );
+    }, ONBOARDING_DELAY_MS);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
   }, [role, user.id]);
 
   const save = (next: OnboardingProgress) => {
@@ -88,87 +100,22 @@ export function Onboarding({ user }: { user: SessionUser }) {
     void navigate({ href });
   };
 
-  const steps = stepsFor(role);
-  const name = user.firstName || user.email;
-  const done = progress.completed.length;
-  const ready = canCompleteSetup(role, progress.completed);
-  const k = (id: string, part: 'title' | 'body' | 'action') => `onboarding.${role}.${id}.${part}` as MessageKey;
-
   return (
     <Modal open={open} onClose={skip} title={t(`onboarding.title.${role}` as MessageKey)} testId="onboarding-modal">
-      <div className="space-y-4">
-        {firstLogin ? null : <p className="text-sm text-base-content/70">{t('onboarding.welcomeBack', { name })}</p>}
-        <div className="space-y-1">
-          <div className="flex items-center justify-between text-sm">
-            <span data-testid="onboarding-progress-text">{t('onboarding.progress', { done, total: steps.length })}</span>
-            <span className="tabular-nums text-base-content/70">{progressPercent(role, progress.completed)}%</span>
-          </div>
-          <progress
-            className="progress progress-primary w-full"
-            value={done}
-            max={steps.length}
-            aria-label={t('onboarding.progressLabel')}
-            data-testid="onboarding-progress"
-          />
-        </div>
-        <ol className="space-y-2">
-          {steps.map((s, i) => {
-            const isDone = progress.completed.includes(s.id);
-            const isCurrent = s.id === current;
-            return (
-              <li
-                key={s.id}
-                data-testid={`onboarding-step-${s.id}`}
-                data-state={isDone ? 'done' : isCurrent ? 'current' : 'todo'}
-                aria-current={isCurrent ? 'step' : undefined}
-                className={`rounded-box border ${isCurrent ? 'border-primary bg-primary/5' : 'border-base-300'}`}
-              >
-                <button type="button" className="flex w-full items-center gap-3 p-3 text-start" onClick={() => setCurrent(s.id)} aria-expanded={isCurrent}>
-                  <span
-                    className={`grid size-7 shrink-0 place-items-center rounded-full text-sm font-semibold ${
-                      isDone ? 'bg-success text-success-content' : isCurrent ? 'bg-primary text-primary-content' : 'bg-base-200'
-                    }`}
-                  >
-                    {isDone ? <Icon name="check" className="size-4" /> : i + 1}
-                  </span>
-                  <span className="min-w-0 flex-1 font-medium">{t(k(s.id, 'title'), { name })}</span>
-                  <Badge tone={isDone ? 'success' : s.required ? 'primary' : 'ghost'}>
-                    {t(isDone ? 'onboarding.done' : s.required ? 'onboarding.required' : 'onboarding.optional')}
-                  </Badge>
-                </button>
-                {isCurrent ? (
-                  <div className="space-y-3 px-3 pb-3 sm:ps-13">
-                    <p className="text-sm text-base-content/80">{t(k(s.id, 'body'))}</p>
-                    <div className="flex flex-wrap justify-end gap-2">
-                      {s.href ? (
-                        <a href={s.href} className="btn btn-outline btn-sm" onClick={follow(s.href)}>
-                          {t(k(s.id, 'action'))}
-                        </a>
-                      ) : null}
-                      {isDone ? null : (
-                        <button type="button" className="btn btn-primary btn-sm" onClick={() => markDone(s.id)} data-testid="onboarding-mark-done">
-                          {t('onboarding.markDone')}
-                        </button>
-                      )}
-                    </div>
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ol>
-        <p className="text-sm text-base-content/70">{t(ready ? (done === steps.length ? 'onboarding.allDone' : 'onboarding.readyHint') : 'onboarding.requiredLeft')}</p>
-        <div className="flex flex-wrap justify-end gap-2">
-          <button type="button" className="btn btn-ghost" onClick={skip} data-testid="onboarding-skip">
-            {t('onboarding.skip')}
-          </button>
-          {ready ? (
-            <button type="button" className="btn btn-primary" onClick={complete} data-testid="onboarding-complete">
-              {t('onboarding.complete')}
-            </button>
-          ) : null}
-        </div>
-      </div>
+      {OnboardingBody ? (
+        <OnboardingBody
+          role={role}
+          name={user.firstName || user.email}
+          firstLogin={firstLogin}
+          progress={progress}
+          current={current}
+          setCurrent={setCurrent}
+          markDone={markDone}
+          complete={complete}
+          skip={skip}
+          follow={follow}
+        />
+      ) : null}
     </Modal>
   );
 }

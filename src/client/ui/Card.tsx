@@ -17,7 +17,7 @@ export function StatCard({ label, value, hint, testId }: { label: string; value:
     <div data-testid={testId} className="rounded-box border border-base-300 bg-base-100 p-4 shadow-sm">
       <p className="text-sm text-base-content/70">{label}</p>
       <p className="mt-1 text-2xl font-bold tabular-nums">{value}</p>
-      {hint ? <p className="mt-1 text-xs text-base-content/60">{hint}</p> : null}
+      {hint ? <p className="mt-1 text-xs text-base-content/70">{hint}</p> : null}
     </div>
   );
 }

@@ -1,8 +1,9 @@
-import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { and, count, eq, gte } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { companies, orders, riders } from '../../../db/schema';
+import { companies, riders } from '../../../db/schema';
 import { aedToKwdMinor, fromMinor } from '../../shared/money';
 import { DAY_MS, startOfDayInZone } from '../../shared/time';
+import { deliveredSince, ordersCreatedSince } from './order-stats';
 
 export const ACTIVE_WINDOW_MS = 10 * 60 * 1000;
 
@@ -23,22 +24,13 @@ export async function adminStats(db: Db, aedToKwd: number, now = new Date()): Pr
   const monthAgo = new Date(now.getTime() - 30 * DAY_MS);
   const activeSince = new Date(now.getTime() - ACTIVE_WINDOW_MS);
 
-  const [[r], [c], [daily], revenueRows, [completion], [active]] = await Promise.all([
+  // Today's and the last 30 days' orders from the daily rollups (order-stats.ts): a few dozen rows, however many orders.
+  const [[r], [c], created, revenueRows, recent, [active]] = await Promise.all([
     db.select({ n: count() }).from(riders),
     db.select({ n: count() }).from(companies),
-    db.select({ n: count() }).from(orders).where(gte(orders.createdAt, today)),
-    db
-      .select({ currency: orders.currency, fees: sql<number>`coalesce(sum(${orders.deliveryFeeMinor}), 0)`.mapWith(Number) })
-      .from(orders)
-      .where(and(gte(orders.deliveredAt, today), eq(orders.status, 'delivered')))
-      .groupBy(orders.currency),
-    db
-      .select({
-        delivered: sql<number>`sum(case when ${orders.status} = 'delivered' then 1 else 0 end)`.mapWith(Number),
-        finished: sql<number>`sum(case when ${orders.status} in ('delivered','cancelled','failed') then 1 else 0 end)`.mapWith(Number),
-      })
-      .from(orders)
-      .where(gte(orders.createdAt, monthAgo)),
+    ordersCreatedSince(db, null, today),
+    deliveredSince(db, null, today),
+    ordersCreatedSince(db, null, monthAgo),
     db
       .select({ n: count() })
       .from(riders)
@@ -47,15 +39,16 @@ export async function adminStats(db: Db, aedToKwd: number, now = new Date()): Pr
 
   let revenueFils = 0;
   for (const row of revenueRows) {
-    revenueFils += row.currency === 'KWD' ? row.fees : aedToKwdMinor(row.fees, aedToKwd);
+    revenueFils += row.currency === 'KWD' ? row.feesMinor : aedToKwdMinor(row.feesMinor, aedToKwd);
   }
-  const finished = completion?.finished ?? 0;
+  const delivered = recent.delivered ?? 0;
+  const finished = delivered + (recent.cancelled ?? 0) + (recent.failed ?? 0);
   return {
     totalRiders: r?.n ?? 0,
     totalCompanies: c?.n ?? 0,
-    dailyOrders: daily?.n ?? 0,
+    dailyOrders: Object.values(created).reduce((a, b) => a + b, 0),
     totalRevenue: fromMinor(revenueFils, 'KWD'),
     activeRiders: active?.n ?? 0,
-    completionRate: finished ? Math.round(((completion?.delivered ?? 0) / finished) * 1000) / 10 : 0,
+    completionRate: finished ? Math.round((delivered / finished) * 1000) / 10 : 0,
   };
 }

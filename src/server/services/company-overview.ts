@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, orders, riders } from '../../../db/schema';
 import { fromMinor } from '../../shared/money';
@@ -7,6 +7,7 @@ import { DAY_MS, startOfMonthInZone } from '../../shared/time';
 import { notFound } from '../errors';
 import { weekendOf, type Weekend } from '../../shared/weekend';
 import { t } from '../../shared/i18n';
+import { deliveredSince, ordersCreatedSince } from './order-stats';
 
 /** The company's own profile, as its portal needs it. */
 export async function companyProfile(db: Db, companyId: string) {
@@ -32,28 +33,20 @@ export async function companyOverview(db: Db, companyId: string, now = new Date(
   const tz = REGIONS[company.region].timezone;
   const monthStart = startOfMonthInZone(now, tz);
   const since = new Date(now.getTime() - 30 * DAY_MS);
-  const [[fleet], [active], [revenue], [outcome]] = await Promise.all([
+  const [[fleet], [active], revenue, outcome] = await Promise.all([
     db.select({ n: count() }).from(riders).where(and(eq(riders.companyId, companyId), inArray(riders.status, ['active', 'suspended']))),
     db.select({ n: count() }).from(orders).where(and(eq(orders.companyId, companyId), inArray(orders.status, ['pending', 'assigned', 'picked_up']))),
-    db
-      .select({ minor: sql<number>`coalesce(sum(${orders.deliveryFeeMinor}), 0)`.mapWith(Number) })
-      .from(orders)
-      .where(and(eq(orders.companyId, companyId), eq(orders.status, 'delivered'), gte(orders.deliveredAt, monthStart))),
-    db
-      .select({
-        delivered: sql<number>`sum(case when ${orders.status} = 'delivered' then 1 else 0 end)`.mapWith(Number),
-        failed: sql<number>`sum(case when ${orders.status} = 'failed' then 1 else 0 end)`.mapWith(Number),
-      })
-      .from(orders)
-      .where(and(eq(orders.companyId, companyId), gte(orders.createdAt, since))),
+    // This month's deliveries and the last 30 days' outcomes from the daily rollups (order-stats.ts).
+    deliveredSince(db, companyId, monthStart),
+    ordersCreatedSince(db, companyId, since),
   ]);
-  const delivered = outcome?.delivered ?? 0;
-  const finished = delivered + (outcome?.failed ?? 0);
+  const delivered = outcome.delivered ?? 0;
+  const finished = delivered + (outcome.failed ?? 0);
   return {
     currency: company.currency,
     fleetSize: fleet?.n ?? 0,
     activeOrders: active?.n ?? 0,
-    monthlyRevenue: fromMinor(revenue?.minor ?? 0, company.currency),
+    monthlyRevenue: fromMinor(revenue.reduce((sum, r) => sum + r.feesMinor, 0), company.currency),
     successRate: finished ? Math.round((delivered / finished) * 1000) / 10 : 0,
   };
 }

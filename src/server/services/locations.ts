@@ -1,22 +1,29 @@
-import { sql } from 'drizzle-orm';
+import type { InStatement } from '@libsql/client';
 import type { Db } from '../../../db/client';
-import { idempotencyKeys, locationPings, riders } from '../../../db/schema';
 import type { LocationInput } from '../../shared/schemas/tracking';
 import { publishChange } from './events';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 
 /**
- * Location pings, group-committed. A fleet of 20,000 riders pinging every 10 s sends 2,000 pings a
- * second; one transaction per ping (insert, move the rider, record the idempotency key) spends most of
- * its time on per-statement and per-transaction costs and queues behind every other writer. So pings
- * wait here while a write is in flight and then go together: one transaction, one multi-row INSERT for
- * the pings, one UPDATE … FROM (VALUES …) for the riders' last positions, one lookup and one INSERT for
- * the idempotency keys. Every caller's promise settles only after that transaction has committed, so an
- * acknowledged ping is stored. The result is the same as writing the pings one by one in arrival order:
- * pings keep that order, a rider's last position is their last ping to arrive, a replayed key answers
- * what the first write answered (also when both are in one batch). When a batch fails, its pings are
- * written one transaction each, so one bad ping (a rider deleted meanwhile) fails only its own request
- * and a failure of the database reaches every waiter.
+ * Location pings, group-committed. A fleet of 20,000 riders pinging every 10 s sends 2,000 pings a second;
+ * one transaction per ping (insert, move the rider, check and record the idempotency key) spends most of its
+ * time on per-statement and per-transaction costs and queues behind every other writer. So pings wait here
+ * while a write is in flight and then go together, in one transaction: one INSERT … SELECT FROM (VALUES …)
+ * for the pings and one UPDATE … FROM (VALUES …) for the riders' last positions. Every caller's promise
+ * settles only after that transaction has committed, so an acknowledged ping is stored.
+ *
+ * - Pings are stored in arrival order.
+ * - A rider's last position is their latest fix by the phone's time (the server's when none was sent): a
+ *   ping that arrives late (an outbox replaying what it queued offline) never moves the rider back.
+ * - A replay is recognised by the ping itself when it carries the phone's time, as the rider app's always
+ *   does, replaying the same body with the same key: a ping already stored for that rider at that
+ *   millisecond is the same ping. No idempotency_keys row is written for it (2,000 pings a second would add
+ *   170 million rows a day to that table, each a random insert into its unique index). The answer is the
+ *   first one, as it depends only on the ping.
+ * - Without the phone's time (or with a future one, clamped to now), the key is kept in idempotency_keys as
+ *   every other rider write keeps it (services/idempotency.ts), and a replay gets the first answer back.
+ * - When a batch fails, its pings are written one transaction each, so one bad ping (a rider deleted
+ *   meanwhile) fails only its own request, and a failure of the database reaches every waiter.
  */
 export type LocationResult = { success: true; recordedAt: string };
 
@@ -25,6 +32,8 @@ interface Pending {
   /** The user whose Idempotency-Key this is (the rider's account). */
   userId: string | null;
   key: string | undefined;
+  /** How a replay is recognised: by rider and phone time ('ping'), by the kept key ('key'), or not (no key). */
+  replay: 'ping' | 'key' | null;
   lat: number;
   lng: number;
   accuracyM: number | null;
@@ -35,62 +44,109 @@ interface Pending {
 }
 
 export interface PingWriterOptions {
-  /** The most pings one transaction takes (6 parameters each in the INSERT). */
+  /** The most pings one transaction takes. */
   maxBatch?: number;
   /** How long the first ping of an idle writer waits for others, in ms (0: the next turn of the event loop). */
   lingerMs?: number;
 }
 
-const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 400, lingerMs: 0 };
+const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 500, lingerMs: 0 };
 
-const keyOf = (p: Pending) => (p.key && p.userId ? `${p.userId}\u0000${p.key}` : null);
 const resultOf = (p: Pending): LocationResult => ({ success: true, recordedAt: p.recordedAt.toISOString() });
+const keyOf = (p: Pending) => (p.replay === 'key' && p.key && p.userId ? `${p.userId}\u0000${p.key}` : null);
+const pingOf = (p: Pending) => (p.replay === 'ping' ? `${p.riderId}\u0000${p.recordedAt.getTime()}` : null);
 
-/** One batch in one transaction; returns each ping's answer, in order. */
-async function writeBatch(tx: Db, batch: Pending[], now: Date): Promise<LocationResult[]> {
-  const answers: (LocationResult | undefined)[] = new Array(batch.length);
+/**
+ * The two statements of a batch. `pings` are the ones to insert (replays within the batch already left
+ * out); a 'ping'-replay one is skipped too when that rider already has a ping at that time.
+ */
+function statements(pings: Pending[]): InStatement[] {
+  const rows = pings.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
+  const insert: InStatement = {
+    sql: `INSERT INTO location_pings (rider_id, lat, lng, accuracy_m, recorded_at, created_at)
+      SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM (VALUES ${rows}) AS v
+      WHERE v.column7 = 0 OR NOT EXISTS (SELECT 1 FROM location_pings p WHERE p.rider_id = v.column1 AND p.recorded_at = v.column5)`,
+    args: pings.flatMap((p) => [p.riderId, p.lat, p.lng, p.accuracyM, p.recordedAt.getTime(), p.receivedAt.getTime(), p.replay === 'ping' ? 1 : 0]),
+  };
+  const latest = new Map<string, Pending>();
+  for (const p of pings) {
+    const seen = latest.get(p.riderId);
+    if (!seen || seen.recordedAt.getTime() <= p.recordedAt.getTime()) latest.set(p.riderId, p);
+  }
+  const positions = [...latest.values()];
+  const update: InStatement = {
+    sql: `UPDATE riders SET last_lat = v.column2, last_lng = v.column3, last_seen_at = v.column4
+      FROM (VALUES ${positions.map(() => '(?, ?, ?, ?)').join(', ')}) AS v
+      WHERE riders.id = v.column1 AND (riders.last_seen_at IS NULL OR riders.last_seen_at <= v.column4)`,
+    args: positions.flatMap((p) => [p.riderId, p.lat, p.lng, p.recordedAt.getTime()]),
+  };
+  return [insert, update];
+}
+
+/** Answers for a batch without kept keys: one `batch` call, a single transaction with no await inside. */
+async function writePings(db: Db, batch: Pending[]): Promise<LocationResult[]> {
+  const first = new Set<string>();
+  const fresh = batch.filter((p) => {
+    const k = pingOf(p);
+    if (!k) return true;
+    if (first.has(k)) return false;
+    first.add(k);
+    return true;
+  });
+  await db.$client.batch(statements(fresh), 'write');
+  return batch.map(resultOf);
+}
+
+/**
+ * Answers for a batch with kept keys (pings without the phone's time): read which keys are known, then one
+ * `batch` as above plus the new keys. Only this writer keeps 'location' keys and it writes one batch at a
+ * time, so nothing can slip in between the read and the write.
+ */
+async function writeKeyed(db: Db, batch: Pending[], now: Date): Promise<LocationResult[]> {
   const keyed = batch.filter((p) => keyOf(p));
   const seen = new Map<string, LocationResult>();
   if (keyed.length) {
-    const pairs = sql.join(keyed.map((p) => sql`(${p.userId}, ${p.key})`), sql`, `);
-    const rows = await tx
-      .select({ userId: idempotencyKeys.userId, key: idempotencyKeys.key, body: idempotencyKeys.responseBody })
-      .from(idempotencyKeys)
-      .where(sql`${idempotencyKeys.scope} = 'location' AND (${idempotencyKeys.userId}, ${idempotencyKeys.key}) IN (VALUES ${pairs})`);
-    for (const r of rows) seen.set(`${r.userId}\u0000${r.key}`, r.body as LocationResult);
+    const { rows } = await db.$client.execute({
+      sql: `SELECT user_id, key, response_body FROM idempotency_keys WHERE scope = 'location' AND (user_id, key) IN (VALUES ${keyed.map(() => '(?, ?)').join(', ')})`,
+      args: keyed.flatMap((p) => [p.userId, p.key!]),
+    });
+    for (const r of rows) seen.set(`${String(r.user_id)}\u0000${String(r.key)}`, JSON.parse(String(r.response_body)) as LocationResult);
   }
+  const answers: LocationResult[] = [];
   const fresh: Pending[] = [];
-  batch.forEach((p, i) => {
-    const k = keyOf(p);
+  for (const p of batch) {
+    const k = keyOf(p) ?? pingOf(p);
     const earlier = k ? seen.get(k) : undefined;
-    if (earlier) return void (answers[i] = earlier);
-    answers[i] = resultOf(p);
-    if (k) seen.set(k, answers[i]!);
+    if (earlier) {
+      answers.push(earlier);
+      continue;
+    }
+    const answer = resultOf(p);
+    if (k) seen.set(k, answer);
+    answers.push(answer);
     fresh.push(p);
-  });
-  if (fresh.length) {
-    await tx.insert(locationPings).values(
-      fresh.map((p) => ({ riderId: p.riderId, lat: p.lat, lng: p.lng, accuracyM: p.accuracyM, recordedAt: p.recordedAt, receivedAt: p.receivedAt })),
-    );
-    const last = new Map<string, Pending>();
-    for (const p of fresh) last.set(p.riderId, p);
-    const positions = sql.join([...last.values()].map((p) => sql`(${p.riderId}, ${p.lat}, ${p.lng}, ${p.recordedAt.getTime()})`), sql`, `);
-    await tx.run(sql`UPDATE riders SET last_lat = v.column2, last_lng = v.column3, last_seen_at = v.column4 FROM (VALUES ${positions}) AS v WHERE ${riders.id} = v.column1`);
-    const keys = fresh.filter((p) => keyOf(p));
-    if (keys.length)
-      await tx.insert(idempotencyKeys).values(
-        keys.map((p) => ({
-          key: p.key!,
-          userId: p.userId!,
-          scope: 'location',
-          responseStatus: 200,
-          responseBody: resultOf(p),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
-        })),
-      );
   }
-  return answers as LocationResult[];
+  if (!fresh.length) return answers;
+  const keys = fresh.filter((p) => keyOf(p));
+  const keep: InStatement[] = keys.length
+    ? [
+        {
+          sql: `INSERT INTO idempotency_keys (key, user_id, scope, response_status, response_body, created_at, expires_at) VALUES ${keys.map(() => "(?, ?, 'location', 200, ?, ?, ?)").join(', ')}`,
+          args: keys.flatMap((p) => [p.key!, p.userId!, JSON.stringify(resultOf(p)), now.getTime(), now.getTime() + IDEMPOTENCY_TTL_MS]),
+        },
+      ]
+    : [];
+  await db.$client.batch([...statements(fresh), ...keep], 'write');
+  return answers;
+}
+
+export interface PingWriterStats {
+  batches: number;
+  pings: number;
+  largestBatch: number;
+  /** Time from taking a batch to its commit, summed and at most, in ms. */
+  writeMs: number;
+  slowestWriteMs: number;
 }
 
 export class PingWriter {
@@ -98,6 +154,7 @@ export class PingWriter {
   private busy = false;
   private scheduled = false;
   private readonly opts: Required<PingWriterOptions>;
+  readonly stats: PingWriterStats = { batches: 0, pings: 0, largestBatch: 0, writeMs: 0, slowestWriteMs: 0 };
 
   constructor(
     private readonly db: Db,
@@ -129,15 +186,28 @@ export class PingWriter {
     else setImmediate(go);
   }
 
+  private write1(batch: Pending[], now: Date) {
+    return batch.some((p) => p.replay === 'key') ? writeKeyed(this.db, batch, now) : writePings(this.db, batch);
+  }
+
   private async flush() {
     if (this.busy || !this.queue.length) return;
     this.busy = true;
     const batch = this.queue.splice(0, this.opts.maxBatch);
+    const started = performance.now();
     try {
       const now = new Date();
       let answers: LocationResult[];
       try {
-        answers = await this.db.transaction((tx) => writeBatch(tx as unknown as Db, batch, now));
+        answers = await this.write1(batch, now);
+        const ms = performance.now() - started;
+        Object.assign(this.stats, {
+          batches: this.stats.batches + 1,
+          pings: this.stats.pings + batch.length,
+          largestBatch: Math.max(this.stats.largestBatch, batch.length),
+          writeMs: this.stats.writeMs + ms,
+          slowestWriteMs: Math.max(this.stats.slowestWriteMs, ms),
+        });
       } catch {
         // Find out which ping failed: each on its own, each waiter with its own outcome.
         await this.oneByOne(batch, now);
@@ -155,7 +225,7 @@ export class PingWriter {
     let stored = false;
     for (const p of batch) {
       try {
-        const [answer] = await this.db.transaction((tx) => writeBatch(tx as unknown as Db, [p], now));
+        const [answer] = await this.write1([p], now);
         stored = true;
         p.resolve(answer!);
       } catch (err) {
@@ -182,10 +252,13 @@ export function pingWriter(db: Db): PingWriter {
  */
 export function recordLocation(db: Db, riderId: string, input: LocationInput, by?: { userId: string }, now = new Date()): Promise<LocationResult> {
   const recordedAt = input.recordedAt ? new Date(Math.min(input.recordedAt, now.getTime())) : now;
+  const phoneTime = input.recordedAt !== undefined && input.recordedAt <= now.getTime();
+  const keyed = !!input.idempotencyKey && !!by;
   return pingWriter(db).write({
     riderId,
     userId: by?.userId ?? null,
     key: input.idempotencyKey,
+    replay: keyed ? (phoneTime ? 'ping' : 'key') : null,
     lat: input.lat,
     lng: input.lng,
     accuracyM: input.accuracy ?? null,

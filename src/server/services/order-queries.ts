@@ -6,6 +6,7 @@ import { fromMinor } from '../../shared/money';
 import { storedAddressParts } from '../../shared/schemas/address';
 import { DAY_MS, startOfDayInZone } from '../../shared/time';
 import { notFound } from '../errors';
+import { ordersOnDays, statsDay } from './order-stats';
 import { likePattern, paged, pageWindow } from './paging';
 import { t } from '../../shared/i18n';
 
@@ -31,7 +32,17 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
   }
   const cond = where.length ? and(...where) : undefined;
   const { limit, offset } = pageWindow(input.page, input.pageSize);
-  const [rows, [total]] = await Promise.all([
+  // Company, status and Kuwait dates only: the total is a sum of daily rollup rows (order-stats.ts), not a count of orders.
+  const rolled = !riderId && !input.source && !input.region && !input.q;
+  const total = rolled
+    ? ordersOnDays(db, companyId ?? null, input.status, input.from ? statsDay(dayStart(input.from)) : undefined, input.to ? statsDay(dayStart(input.to)) : undefined)
+    : db
+        .select({ n: count() })
+        .from(orders)
+        .innerJoin(companies, eq(companies.id, orders.companyId))
+        .where(cond)
+        .then(([row]) => row?.n ?? 0);
+  const [rows, totalCount] = await Promise.all([
     db
       .select({
         id: orders.id,
@@ -55,7 +66,7 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
       .orderBy(desc(orders.createdAt))
       .limit(limit)
       .offset(offset),
-    db.select({ n: count() }).from(orders).innerJoin(companies, eq(companies.id, orders.companyId)).where(cond),
+    total,
   ]);
   // The stored text is in its creator's language; the parts (when the address has them) let each reader see it in theirs.
   const items = rows.map(({ feeMinor, ...r }) => ({
@@ -64,7 +75,7 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
     deliveryFee: fromMinor(feeMinor, r.currency),
     createdAt: r.createdAt.toISOString(),
   }));
-  return paged(items, total?.n ?? 0, input.page, input.pageSize);
+  return paged(items, totalCount, input.page, input.pageSize);
 }
 
 /** One order with its timeline. */

@@ -71,11 +71,8 @@ export function documentStatus(expiresOn: string, today: string): { status: Docu
   return { status, daysLeft };
 }
 
-/** 'YYYY-MM-DD' as a long date in `locale` ('1 May 2026'); the day itself, whatever the zone. */
-export function formatIsoDate(iso: string, locale: string): string {
-  const [y, m, d] = iso.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, d, 12)));
-}
+// In a zod-free module so that screens showing a date need not download zod (issue 10 front-end budgets).
+export { formatIsoDate } from '../compliance/dates';
 
 /** Photos of documents: the same kinds and size cap as captures (JPEG, PNG or WebP, by their bytes). */
 export const MAX_DOCUMENT_PHOTO_BYTES = 8 * 1024 * 1024;

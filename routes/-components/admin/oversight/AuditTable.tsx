@@ -8,7 +8,7 @@ export function AuditTable() {
   const t = useT();
   const { data, isPending } = useQuery(trpc.admin.auditLog.queryOptions({ limit: 100 }));
   if (isPending) return <div className="skeleton h-40 w-full" />;
-  if (!data?.length) return <p className="py-8 text-center text-base-content/60">{t('oversight.empty')}</p>;
+  if (!data?.length) return <p className="py-8 text-center text-base-content/70">{t('oversight.empty')}</p>;
   return (
     <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100" data-testid="audit-table">
       <table className="table table-sm">
@@ -26,7 +26,7 @@ export function AuditTable() {
               <td className="whitespace-nowrap">{formatDateTime(new Date(a.createdAt), REGIONS.kuwait)}</td>
               <td>{a.action}</td>
               <td>
-                {a.entity} <span className="font-mono text-xs text-base-content/50">{a.entityId ?? ''}</span>
+                {a.entity} <span className="font-mono text-xs text-base-content/70">{a.entityId ?? ''}</span>
               </td>
               <td>{a.actorName ?? '—'}</td>
             </tr>

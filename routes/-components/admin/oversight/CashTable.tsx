@@ -25,7 +25,7 @@ export function CashTable() {
   const [resolving, setResolving] = useState<Row | null>(null);
   const [ledgerOf, setLedgerOf] = useState<string | null>(null);
   if (isPending) return <div className="skeleton h-64 w-full" />;
-  if (!data?.length) return <p className="py-8 text-center text-base-content/60">{t('cashReview.empty')}</p>;
+  if (!data?.length) return <p className="py-8 text-center text-base-content/70">{t('cashReview.empty')}</p>;
   return (
     <>
       <ul className="grid gap-2 lg:grid-cols-2" data-testid="cash-table">
@@ -33,7 +33,7 @@ export function CashTable() {
           <li key={s.id} className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3" data-testid="cash-row" data-status={s.status}>
             <div className="min-w-0 grow space-y-1">
               <p className="font-semibold">
-                {s.riderName} <span className="text-sm font-normal text-base-content/60">· {s.companyName}</span>
+                {s.riderName} <span className="text-sm font-normal text-base-content/70">· {s.companyName}</span>
               </p>
               <p className="text-lg font-bold tabular-nums" data-testid="cash-amount">
                 {money(s.amount, s.currency)}
@@ -47,7 +47,7 @@ export function CashTable() {
                   {s.difference ? differenceText(t, s) : t('handover.admin.counted', { counted: money(s.counted, s.currency), name: s.receivedByName ?? '' })}
                 </p>
               ) : null}
-              <p className="text-xs text-base-content/60">
+              <p className="text-xs text-base-content/70">
                 {relativeTime(s.submittedAt)}
                 {s.channel === 'bank_deposit' ? ` · ${t('handover.channel.bank_deposit')}` : ''}
               </p>

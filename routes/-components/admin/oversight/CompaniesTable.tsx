@@ -23,7 +23,7 @@ export function CompaniesTable() {
         <RegionFilter value={f.region} onChange={set('region')} />
       </FilterBar>
       {isPending ? <div className="skeleton h-40 w-full" /> : null}
-      {data && data.items.length === 0 ? <p className="py-8 text-center text-base-content/60">{t('oversight.empty')}</p> : null}
+      {data && data.items.length === 0 ? <p className="py-8 text-center text-base-content/70">{t('oversight.empty')}</p> : null}
       {data && data.items.length > 0 ? (
         <>
           <ul className="grid gap-2 lg:grid-cols-2">

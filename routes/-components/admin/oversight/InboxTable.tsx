@@ -63,7 +63,7 @@ export function InboxTable() {
               <td className="whitespace-nowrap">{when(m.createdAt)}</td>
               <td>
                 <p className="font-medium">{m.name}</p>
-                {m.company ? <p className="text-xs text-base-content/60">{m.company}</p> : null}
+                {m.company ? <p className="text-xs text-base-content/70">{m.company}</p> : null}
                 <a className="link text-xs" dir="ltr" href={`mailto:${m.email}`}>
                   {m.email}
                 </a>
@@ -93,7 +93,7 @@ function Block({ title, pending, empty, testId, children }: { title: string; pen
       {pending ? (
         <div className="skeleton h-24 w-full" />
       ) : empty ? (
-        <p className="rounded-box border border-dashed border-base-300 bg-base-100 py-6 text-center text-sm text-base-content/60">{t('inbox.none')}</p>
+        <p className="rounded-box border border-dashed border-base-300 bg-base-100 py-6 text-center text-sm text-base-content/70">{t('inbox.none')}</p>
       ) : (
         <div className="overflow-x-auto rounded-box border border-base-300 bg-base-100">
           <table className="table table-sm">{children}</table>

@@ -60,31 +60,31 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
           </div>
           <dl className="grid gap-2 text-sm sm:grid-cols-2">
             <div>
-              <dt className="text-base-content/60">{t('oversight.col.company')}</dt>
+              <dt className="text-base-content/70">{t('oversight.col.company')}</dt>
               <dd>{o.companyName}</dd>
             </div>
             <div>
-              <dt className="text-base-content/60">{t('oversight.col.rider')}</dt>
+              <dt className="text-base-content/70">{t('oversight.col.rider')}</dt>
               <dd>{o.riderName ?? t('oversight.unassigned')}</dd>
             </div>
             <div>
-              <dt className="text-base-content/60">{t('oversight.order.pickup')}</dt>
+              <dt className="text-base-content/70">{t('oversight.order.pickup')}</dt>
               <dd>
                 <OrderAddress text={o.pickupAddress} parts={o.pickupAddressParts} testId="order-pickup-address" />
               </dd>
             </div>
             <div>
-              <dt className="text-base-content/60">{t('oversight.order.delivery')}</dt>
+              <dt className="text-base-content/70">{t('oversight.order.delivery')}</dt>
               <dd>
                 <OrderAddress text={o.deliveryAddress} parts={o.deliveryAddressParts} testId="order-delivery-address" />
               </dd>
             </div>
             <div>
-              <dt className="text-base-content/60">{t('oversight.order.item')}</dt>
+              <dt className="text-base-content/70">{t('oversight.order.item')}</dt>
               <dd>{o.itemDescription || '—'}</dd>
             </div>
             <div>
-              <dt className="text-base-content/60">{t('oversight.order.cod')}</dt>
+              <dt className="text-base-content/70">{t('oversight.order.cod')}</dt>
               <dd className="tabular-nums">{money(o.codAmount, o.currency)}</dd>
             </div>
           </dl>
@@ -109,7 +109,7 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
           ) : null}
           {ORDER_TRANSITIONS[o.status].length ? (
             <div className="flex flex-wrap items-center gap-2 text-sm">
-              <span className="text-base-content/60">{t('oversight.order.moveTo')}</span>
+              <span className="text-base-content/70">{t('oversight.order.moveTo')}</span>
               {ORDER_TRANSITIONS[o.status]
                 .filter((s) => s !== 'assigned')
                 .map((s) => (
@@ -122,7 +122,7 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
           <section>
             <h3 className="mb-2 font-semibold">{t('oversight.order.timeline')}</h3>
             {o.timeline.length === 0 ? (
-              <p className="text-sm text-base-content/60">{t('oversight.order.noTimeline')}</p>
+              <p className="text-sm text-base-content/70">{t('oversight.order.noTimeline')}</p>
             ) : (
               <ul className="timeline timeline-vertical timeline-compact">
                 {o.timeline.map((e, i) => (
@@ -131,7 +131,7 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
                     <div className="timeline-middle size-2.5 rounded-full bg-primary" />
                     <div className="timeline-end mb-2 text-sm">
                       <OrderStatusBadge status={e.status} /> <span className="text-base-content/70">{formatDateTime(new Date(e.at), region)}</span>
-                      {e.actor ? <span className="text-base-content/50"> · {e.actor}</span> : null}
+                      {e.actor ? <span className="text-base-content/70"> · {e.actor}</span> : null}
                     </div>
                   </li>
                 ))}

@@ -62,7 +62,7 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
         {shownWeekend ? <WeekendLine weekend={shownWeekend} className="col-span-2 sm:pb-2" /> : null}
       </FilterBar>
       {isPending ? <div className="skeleton h-64 w-full" /> : null}
-      {data && data.items.length === 0 ? <p className="py-8 text-center text-base-content/60">{t('oversight.empty')}</p> : null}
+      {data && data.items.length === 0 ? <p className="py-8 text-center text-base-content/70">{t('oversight.empty')}</p> : null}
       {data && data.items.length > 0 ? (
         <>
           <ul className="space-y-2 md:hidden">
@@ -74,7 +74,7 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
                     <OrderStatusBadge status={o.status} />
                   </div>
                   <OrderAddress className="block truncate text-sm text-base-content/70" text={o.deliveryAddress} parts={o.deliveryAddressParts} />
-                  <p className="mt-1 flex justify-between text-xs text-base-content/60">
+                  <p className="mt-1 flex justify-between text-xs text-base-content/70">
                     <span>{tenant ? formatDateTime(new Date(o.createdAt), REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait']) : o.companyName}</span>
                     <span className="tabular-nums">{money(o.deliveryFee, o.currency)}</span>
                   </p>
@@ -101,7 +101,7 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
                     <td className="whitespace-nowrap">{formatDateTime(new Date(o.createdAt), REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait'])}</td>
                     <td>{o.customerName}</td>
                     {tenant ? null : <td>{o.companyName}</td>}
-                    <td>{o.riderName ?? <span className="text-base-content/50">{t('oversight.unassigned')}</span>}</td>
+                    <td>{o.riderName ?? <span className="text-base-content/70">{t('oversight.unassigned')}</span>}</td>
                     <td>
                       <OrderStatusBadge status={o.status} />
                     </td>

@@ -29,7 +29,7 @@ export function RidersTable() {
         <RegionFilter value={f.region} onChange={set('region')} />
       </FilterBar>
       {isPending ? <div className="skeleton h-64 w-full" /> : null}
-      {data && data.items.length === 0 ? <p className="py-8 text-center text-base-content/60">{t('oversight.empty')}</p> : null}
+      {data && data.items.length === 0 ? <p className="py-8 text-center text-base-content/70">{t('oversight.empty')}</p> : null}
       {data && data.items.length > 0 ? (
         <>
           <ul className="grid gap-2 lg:grid-cols-2">
@@ -37,12 +37,12 @@ export function RidersTable() {
               <li key={r.id} className="flex flex-wrap items-center gap-3 rounded-box border border-base-300 bg-base-100 p-3" data-testid="admin-rider-row">
                 <div className="min-w-0 grow">
                   <p className="font-semibold">
-                    {r.name} <span className="text-sm font-normal text-base-content/60">· {r.companyName}</span>
+                    {r.name} <span className="text-sm font-normal text-base-content/70">· {r.companyName}</span>
                   </p>
                   <p className="text-sm text-base-content/70">
                     {t(`vehicle.${r.vehicleType}` as MessageKey)} · <span dir="ltr">{r.licenseNumber}</span> · <PhoneText phone={r.phone} />
                   </p>
-                  <p className="text-xs text-base-content/60">{r.lastSeenAt ? t('company.fleet.lastSeen', { when: relativeTime(r.lastSeenAt) ?? '' }) : t('company.fleet.neverSeen')}</p>
+                  <p className="text-xs text-base-content/70">{r.lastSeenAt ? t('company.fleet.lastSeen', { when: relativeTime(r.lastSeenAt) ?? '' }) : t('company.fleet.neverSeen')}</p>
                 </div>
                 <Badge tone={r.status === 'active' ? 'success' : 'warning'}>{t(`status.${r.status}` as MessageKey)}</Badge>
                 <div className="flex gap-1">

@@ -1,0 +1,144 @@
+/**
+ * API under load (issue 10, item 2): the real app in a Bun child process (bench/api/server.ts) with a bare
+ * Hono "hello" route on a second port of the same process as the baseline, driven by autocannon in a
+ * Node child process (bench/api/autocannon.mjs), 64 connections, one endpoint after another:
+ *   baseline        GET /bench/hello (bare Hono, same process)
+ *   session check   GET /api/auth/user, round robin over the riders' sessions
+ *   location ingest POST /api/riders/{id}/location, round robin over the riders, a fresh Idempotency-Key each
+ *   admin dashboard GET /api/dashboard/admin (admin session)
+ *   company orders  GET /api/trpc/company.orderList (page 1, as the SPA's batch link sends it; the busiest company's manager)
+ * Prints req/s, p50/p99, non-2xx and errors, each endpoint's ratio to the baseline, the server's RSS (idle
+ * after start and peak under load) and, after the run, stored pings against acknowledged ones.
+ * Usage: bun bench/api.ts [--db .tmp/bench-full.db] [--duration 10] [--connections 64] [--riders 2000]
+ *   --db  the scale data set (`bun run bench:data`), copied first; without it a fresh demo database
+ * Writes .tmp/bench-api.json.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { parseArgs } from 'node:util';
+import { createDb } from '../db/client';
+import { countPings, prepareDb, removeDb } from './api/prepare';
+import { cpuMs, fmt, machine, runGenerator, startServer } from './api/harness';
+
+const { values: args } = parseArgs({
+  options: {
+    db: { type: 'string' },
+    duration: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '64' },
+    riders: { type: 'string', default: '2000' },
+    warmup: { type: 'string', default: '2' },
+    only: { type: 'string' },
+  },
+});
+const duration = Number(args.duration);
+const connections = Number(args.connections);
+const warmup = Number(args.warmup);
+
+interface LoadResult {
+  reqPerSec: number;
+  requests: number;
+  ok: number;
+  warmupOk: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statuses: Record<string, number>;
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+}
+
+mkdirSync('.tmp', { recursive: true });
+const load = loadavg()[0]!;
+console.log(`Machine: ${machine()}; load average before the run ${load.toFixed(2)}`);
+let t = performance.now();
+const file = `.tmp/bench-api-${process.pid}.db`;
+const prep = await prepareDb({ source: args.db, file, riders: Number(args.riders) });
+console.log(`Database: ${args.db ? `copy of ${args.db}` : 'fresh demo data'} (${prep.pingsBefore.toLocaleString('en-US')} pings), ${prep.riders.length} rider sessions, prepared in ${fmt((performance.now() - t) / 1000)} s`);
+
+const server = await startServer(file);
+await Bun.sleep(3000);
+const idleMb = server.rss.peak(['startup']);
+console.log(`Server pid ${server.pid} ready in ${Math.round(server.startMs)} ms; RSS at idle ${fmt(idleMb)} MB`);
+
+const api = `http://127.0.0.1:${server.port}`;
+const ordersInput = encodeURIComponent(JSON.stringify({ 0: { page: 1, pageSize: 20 } }));
+// `url` is the whole URL for a fixed request (autocannon takes the path from it); `path` for rotating ones.
+const scenarios = [
+  { name: 'baseline: bare Hono hello', url: `http://127.0.0.1:${server.basePort}/bench/hello`, path: '/bench/hello' },
+  { name: 'session check GET /api/auth/user', url: api, path: '/api/auth/user', cookies: prep.riders.map((r) => r.token) },
+  { name: 'location POST /api/riders/{id}/location', url: api, path: '/api/riders/x/location', riders: prep.riders },
+  { name: 'admin dashboard GET /api/dashboard/admin', url: `${api}/api/dashboard/admin`, path: '/api/dashboard/admin', headers: { cookie: `kwt_session=${prep.admin}` } },
+  {
+    name: 'company orders page (tRPC company.orderList)',
+    url: `${api}/api/trpc/company.orderList?batch=1&input=${ordersInput}`,
+    path: `/api/trpc/company.orderList?batch=1&input=${ordersInput}`,
+    headers: { cookie: `kwt_session=${prep.manager}` },
+  },
+].filter((s, i) => i === 0 || !args.only || s.name.includes(args.only));
+
+// Each endpoint answers 200 once before it is loaded, or the bench stops here.
+for (const s of scenarios) {
+  const rider = prep.riders[0]!;
+  const init: RequestInit = s.riders
+    ? { method: 'POST', body: JSON.stringify({ lat: 29.3, lng: 47.9, accuracy: 10 }), headers: { 'content-type': 'application/json', cookie: `kwt_session=${rider.token}` } }
+    : { headers: s.cookies ? { cookie: `kwt_session=${s.cookies[0]}` } : (s.headers ?? {}) };
+  const res = await fetch(s.riders ? `${api}/api/riders/${rider.id}/location` : s.cookies ? api + s.path : s.url, init);
+  if (res.status !== 200) throw new Error(`${s.name}: ${res.status} ${await res.text()}`);
+}
+
+const results: (LoadResult & { name: string; peakRssMb: number; cpuUsPerRequest: number })[] = [];
+for (const s of scenarios) {
+  server.rss.mark(s.name);
+  const cpu0 = cpuMs(server.pid);
+  const r = await runGenerator<LoadResult>('autocannon.mjs', { ...s, connections, duration, warmup });
+  // Server CPU per answered request (warm-up included): what the endpoint costs, whatever else the machine runs.
+  const cpuUsPerRequest = ((cpuMs(server.pid) - cpu0) * 1000) / Math.max(1, r.requests + r.warmupOk);
+  results.push({ name: s.name, ...r, peakRssMb: server.rss.peak([s.name]), cpuUsPerRequest });
+  console.log(`  ${s.name}: ${fmt(r.reqPerSec, 0)} req/s, p50 ${fmt(r.p50, 2)} ms, p99 ${fmt(r.p99, 2)} ms, non-2xx ${r.non2xx}, errors ${r.errors}, server CPU ${fmt(cpuUsPerRequest, 0)} µs/request`);
+}
+server.rss.mark('after');
+const peakMb = server.rss.peak(scenarios.map((s) => s.name));
+await server.stop();
+
+const db = await createDb({ url: `file:${file}` });
+const stored = (await countPings(db)) - prep.pingsBefore;
+db.$client.close();
+removeDb(file);
+
+const base = results[0]!.reqPerSec;
+const row = (r: (typeof results)[number]) =>
+  `| ${r.name} | ${fmt(r.reqPerSec, 0)} | ${fmt(r.p50, 2)} ms | ${fmt(r.p99, 2)} ms | ${r.non2xx} / ${r.errors + r.timeouts} | ${fmt((100 * r.reqPerSec) / base, 0)} % | ${fmt(r.cpuUsPerRequest, 0)} µs | ${fmt(r.peakRssMb, 0)} MB |`;
+console.log(`\n${connections} connections, ${duration} s each after a ${warmup} s warm-up\n`);
+console.log('| endpoint | req/s | p50 | p99 | non-2xx / errors | of baseline | server CPU / request | peak RSS |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const r of results) console.log(row(r));
+
+const by = (part: string) => results.find((r) => r.name.includes(part));
+const session = by('session');
+const ping = by('location');
+// Acknowledged: the check before the run, the warm-up's and the measured run's 2xx. A ping still in flight when
+// autocannon stops (after the warm-up and after the run) can be stored without its answer being counted: stored may
+// exceed the acknowledged by up to one per connection each time. bench/ingest.ts waits for every answer and checks equality.
+const acked = ping ? 1 + ping.warmupOk + ping.ok : 0;
+const checks = [
+  session && [`session check ≥ 60 % of baseline`, session.reqPerSec / base >= 0.6, `${fmt((100 * session.reqPerSec) / base, 0)} %`],
+  ping && [`location ingest ≥ 40 % of baseline`, ping.reqPerSec / base >= 0.4, `${fmt((100 * ping.reqPerSec) / base, 0)} %`],
+  ping && [`location ingest p99 < 25 ms`, ping.p99 < 25, `${fmt(ping.p99, 2)} ms`],
+  [`no errors or non-2xx`, results.every((r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0), `${results.reduce((n, r) => n + r.non2xx + r.errors + r.timeouts, 0)}`],
+  [`idle RSS < 150 MB`, idleMb < 150, `${fmt(idleMb)} MB`],
+  [`peak RSS under load < 300 MB`, peakMb < 300, `${fmt(peakMb)} MB`],
+].filter(Boolean) as [string, boolean, string][];
+console.log('');
+for (const [what, ok, value] of checks) console.log(`${ok ? 'MET   ' : 'MISSED'} ${what}: ${value}`);
+if (ping) {
+  const ok = stored >= acked && stored - acked <= 2 * connections;
+  console.log(`${ok ? 'MET   ' : 'MISSED'} every acknowledged ping stored: ${stored.toLocaleString('en-US')} stored, ${acked.toLocaleString('en-US')} acknowledged`);
+  checks.push(['every acknowledged ping stored', ok, `${stored} stored / ${acked} acknowledged`]);
+}
+
+writeFileSync(
+  '.tmp/bench-api.json',
+  JSON.stringify({ date: new Date().toISOString(), machine: machine(), loadAverage: load, db: args.db ?? 'demo', connections, duration, idleRssMb: idleMb, peakRssMb: peakMb, results, checks, storedPings: stored }, null, 2),
+);
