@@ -70,8 +70,21 @@ async function seed(port: number, origin: string, session: LhSession): Promise<v
   await browser.close();
 }
 
+/** One Lighthouse run; a run that fails to record (NO_NAVSTART and the like, seen on a busy machine) is tried again, twice at most. */
 export async function lighthouse(url: string, out: string, session?: LhSession): Promise<LhRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, out, session);
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      console.error(`\n${(err as Error).message.split('\n')[0]} — trying again`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, out: string, session?: LhSession): Promise<LhRun> {
   mkdirSync(join(out, '..'), { recursive: true });
+  rmSync(out, { force: true });
   const chrome = await startChromium();
   try {
     if (session) await seed(chrome.port, new URL(url).origin, session);
