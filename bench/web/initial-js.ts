@@ -11,6 +11,7 @@
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext } from '@playwright/test';
+import { markOnboarded } from '../../tests/e2e/fixtures';
 
 /** The issue's budgets, in KB (1 KB = 1000 bytes, as Vite and Lighthouse print them) of gzip per route. */
 export const BUDGETS_KB = { '/': 120, '/login': 120, '/app': 170 } as const;
@@ -47,16 +48,7 @@ export async function freshContext(browser: Browser, baseURL: string, signedIn: 
   const res = await context.request.post('/api/auth/login', { data: RIDER });
   if (res.status() !== 200) throw new Error(`rider login answered ${res.status()}`);
   // A returning rider: onboarding done, so its modal (and its chunk) is not part of the page.
-  const { user } = (await res.json()) as { user: { id: string; role: 'rider' } };
-  const { onboardingKey, serializeProgress } = await import('../../src/shared/onboarding');
-  const seed = [onboardingKey(user.role, user.id), serializeProgress({ completed: [], setupComplete: true })] as const;
-  await context.addInitScript(([key, value]) => {
-    try {
-      localStorage.setItem(key, value);
-    } catch {
-      /* about:blank has no storage */
-    }
-  }, seed);
+  await markOnboarded(context, ((await res.json()) as { user: { id: string; role: 'rider' } }).user);
   return context;
 }
 

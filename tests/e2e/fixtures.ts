@@ -17,7 +17,13 @@ export async function signIn(context: BrowserContext, who: AccountKey): Promise<
   expect(res.status(), `login as ${who}`).toBe(200);
   // Onboarding counts as completed for this account in this context, so its modal (1 s after
   // sign-in) never covers what a test clicks. tests/e2e/tour-onboarding.e2e.ts signs in without it.
-  const { user } = (await res.json()) as { user: { id: string; role: 'admin' | 'company' | 'rider' } };
+  await markOnboarded(context, ((await res.json()) as { user: OnboardedUser }).user);
+}
+
+type OnboardedUser = { id: string; role: 'admin' | 'company' | 'rider' };
+
+/** A returning user in this context: onboarding done, so its modal (and its chunk) never shows. */
+export async function markOnboarded(context: BrowserContext, user: OnboardedUser): Promise<void> {
   const { onboardingKey, serializeProgress } = await import('../../src/shared/onboarding');
   const seed = [onboardingKey(user.role, user.id), serializeProgress({ completed: [], setupComplete: true })] as const;
   await context.addInitScript(([key, value]) => {
