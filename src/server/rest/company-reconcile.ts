@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { mapError } from '../http/errors';
+import { csvDownload } from '../http/csv-download';
 import { reconciliationFileName, reconciliationToCsv } from '../services/cash/reconciliation-csv';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
@@ -10,22 +10,14 @@ import { createCaller } from '../trpc/root';
  */
 export function companyReconcileDownload() {
   const api = new Hono<{ Variables: AppVariables }>();
-  api.get('/company/reconciliation.csv', async (c) => {
+  api.get('/company/reconciliation.csv', (c) => {
     const caller = createCaller(contextFromVars(c.var, new Headers()));
-    try {
-      const date = c.req.query('date');
-      const report = await caller.company.reconciliation(date ? { date } : undefined);
-      // A UTF-8 byte order mark so spreadsheet apps read Arabic names correctly.
-      return c.body(`\uFEFF${reconciliationToCsv(report)}`, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${reconciliationFileName(report)}"`,
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'no-store',
-      });
-    } catch (err) {
-      const mapped = mapError(err);
-      return c.json(mapped.body, mapped.status as 400);
-    }
+    const date = c.req.query('date');
+    return csvDownload(
+      c,
+      () => caller.company.reconciliation(date ? { date } : undefined),
+      (report) => ({ csv: reconciliationToCsv(report), name: reconciliationFileName(report) }),
+    );
   });
   return api;
 }

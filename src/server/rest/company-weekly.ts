@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { mapError } from '../http/errors';
+import { csvDownload } from '../http/csv-download';
 import { weeklyReportFileName, weeklyReportToCsv } from '../services/weekly-report-csv';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
@@ -10,21 +10,14 @@ import { createCaller } from '../trpc/root';
  */
 export function companyWeeklyDownload() {
   const api = new Hono<{ Variables: AppVariables }>();
-  api.get('/company/reports/weekly.csv', async (c) => {
+  api.get('/company/reports/weekly.csv', (c) => {
     const caller = createCaller(contextFromVars(c.var, new Headers()));
-    try {
-      const weekStart = c.req.query('weekStart');
-      const report = await caller.company.weeklyReport(weekStart ? { weekStart } : undefined);
-      // A UTF-8 byte order mark so spreadsheet apps read Arabic names correctly.
-      return c.body(`\uFEFF${weeklyReportToCsv(report)}`, 200, {
-        'Content-Type': 'text/csv; charset=utf-8',
-        'Content-Disposition': `attachment; filename="${weeklyReportFileName(report)}"`,
-        'X-Content-Type-Options': 'nosniff',
-      });
-    } catch (err) {
-      const mapped = mapError(err);
-      return c.json(mapped.body, mapped.status as 400);
-    }
+    const weekStart = c.req.query('weekStart');
+    return csvDownload(
+      c,
+      () => caller.company.weeklyReport(weekStart ? { weekStart } : undefined),
+      (report) => ({ csv: weeklyReportToCsv(report), name: weeklyReportFileName(report) }),
+    );
   });
   return api;
 }
