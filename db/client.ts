@@ -57,5 +57,6 @@ export async function createDb({ url, authToken, backgroundCheckpoints = false }
   }
   const db = drizzle(client, { schema }) as Db;
   // One writer at a time in this process: the embedded driver's busy wait would block the event loop (db/serialize.ts).
-  return isFile ? serializeWrites(db) : db;
+  // A server's writes are only counted (for the session cache).
+  return serializeWrites(db, { queue: isFile });
 }

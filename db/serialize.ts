@@ -44,10 +44,33 @@ export function afterWrites(fn: () => void): void {
   else holding.exit(() => queueMicrotask(fn));
 }
 
-export function serializeWrites<T extends { transaction: (...args: never[]) => Promise<unknown>; $client: Client }>(db: T): T {
+/** Writes begun and settled per client, counted by serializeWrites: a cache can tell that something was written. */
+const writeCounts = new WeakMap<Client, { n: number }>();
+
+/**
+ * Moves when a write (statement, batch or transaction) of this process begins or settles, successful or
+ * not; -1 for a client not set up by serializeWrites. Equal readings mean this process wrote nothing between them.
+ */
+export const writeCount = (client: Client): number => writeCounts.get(client)?.n ?? -1;
+
+/**
+ * With `queue: false` (a libSQL server, whose writes wait on the network and not in the event loop) writes are
+ * only counted, not queued.
+ */
+export function serializeWrites<T extends { transaction: (...args: never[]) => Promise<unknown>; $client: Client }>(
+  db: T,
+  { queue = true }: { queue?: boolean } = {},
+): T {
+  const count = { n: 0 };
+  writeCounts.set(db.$client, count);
   let tail: Promise<void> = Promise.resolve();
   const inTurn = <R>(fn: () => Promise<R>): Promise<R> => {
+    if (!queue) {
+      count.n++;
+      return fn().finally(() => count.n++);
+    }
     if (openTurn()) return fn();
+    count.n++;
     const previous = tail;
     let done!: () => void;
     tail = new Promise<void>((resolve) => (done = resolve));
@@ -55,6 +78,7 @@ export function serializeWrites<T extends { transaction: (...args: never[]) => P
     return previous
       .then(() => holding.run(turn, fn))
       .finally(() => {
+        count.n++;
         turn.open = false;
         done();
         for (const f of turn.after) holding.exit(() => queueMicrotask(f));

@@ -46,10 +46,15 @@ export function templatePath(): Promise<string> {
 
 /** A fresh, migrated, empty database in its own file. */
 export async function freshDb(): Promise<Db> {
+  return createDb({ url: `file:${await freshDbFile()}` });
+}
+
+/** The file of a fresh, migrated, empty database, for tests that open it more than once (two processes). */
+export async function freshDbFile(): Promise<string> {
   const source = await templatePath();
   const sub = join(workDir(), `db-${++counter}`);
   mkdirSync(sub, { recursive: true });
   const path = join(sub, 'test.db');
   copyFileSync(source, path);
-  return createDb({ url: `file:${path}` });
+  return path;
 }

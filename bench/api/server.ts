@@ -1,6 +1,6 @@
 /**
  * The server a load bench drives, as its own process: the app built and served exactly as
- * src/server/index.ts does (migrations, createApp, the webhook dispatcher and document reminders,
+ * src/server/index.ts does (migrations, serveOptions, the webhook dispatcher and document reminders,
  * Bun.serve), plus the baseline: a bare Hono app answering GET /bench/hello on a second port of the
  * same Bun process, so both share one event loop and one core budget.
  * Env: DATABASE_URL (prepared by bench/api/prepare.ts), PORT=0 for a free port; the baseline takes a free port too.
@@ -9,8 +9,8 @@
 import { Hono } from 'hono';
 import { createDb } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
-import { createApp } from '../../src/server/app';
 import { loadEnv } from '../../src/server/env';
+import { serveOptions } from '../../src/server/serve';
 import { startDocumentReminders } from '../../src/server/services/documents-reminders';
 import { pingWriter } from '../../src/server/services/locations';
 import { startWebhookDispatcher } from '../../src/server/services/webhooks';
@@ -18,10 +18,9 @@ import { startWebhookDispatcher } from '../../src/server/services/webhooks';
 const env = loadEnv();
 const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, backgroundCheckpoints: true });
 await applyMigrations(db);
-const app = createApp(db, env);
 startWebhookDispatcher(db, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE });
 startDocumentReminders(db);
-const server = Bun.serve({ port: env.PORT, hostname: '127.0.0.1', fetch: app.fetch, idleTimeout: 60 });
+const server = Bun.serve({ port: env.PORT, hostname: '127.0.0.1', ...serveOptions(db, env), idleTimeout: 60 });
 
 const hello = new Hono();
 hello.get('/bench/hello', (c) => c.json({ hello: 'world' }));

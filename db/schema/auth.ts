@@ -43,3 +43,14 @@ export const loginAttempts = sqliteTable(
   },
   (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
 );
+
+/**
+ * One row counting changes to what a session resolves to (sessions, users, riders' and managers' company
+ * links, company names), bumped by triggers (migration 0010). The in-process session cache
+ * (src/server/services/session-cache.ts) forgets everything when it moves, so no code path can leave a
+ * signed-out, suspended or re-roled user served from memory.
+ */
+export const authEpoch = sqliteTable('auth_epoch', {
+  id: integer('id').primaryKey(),
+  value: integer('value').notNull().default(0),
+});

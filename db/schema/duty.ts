@@ -52,6 +52,29 @@ export const locationPings = sqliteTable(
   (t) => [index('location_pings_rider_idx').on(t.riderId, t.recordedAt, t.lat, t.lng)],
 );
 
+/**
+ * Pings taken in a surge (issue 10), before they reach location_pings: an append to this small table
+ * touches a page or two per batch, where an insert into the big covering index of location_pings and
+ * the rider's last position touch a random page each. Committed here, a ping is acknowledged and
+ * stored; src/server/services/ping-inbox.ts moves them on, sorted by rider, when the writer is free.
+ */
+export const pingInbox = sqliteTable(
+  'ping_inbox',
+  {
+    id: integer('id').primaryKey(),
+    riderId: text('rider_id')
+      .notNull()
+      .references(() => riders.id, { onDelete: 'cascade' }),
+    lat: real('lat').notNull(),
+    lng: real('lng').notNull(),
+    accuracyM: real('accuracy_m'),
+    recordedAt: utc('recorded_at').notNull(),
+    receivedAt: createdAt(),
+  },
+  // A replayed ping (same rider, same phone time) is recognised while it waits here too.
+  (t) => [index('ping_inbox_rider_idx').on(t.riderId, t.recordedAt)],
+);
+
 export { CAPTURE_TYPES_LIST as CAPTURE_TYPES } from '../../src/shared/schemas/capture-types';
 
 /** A scan taken by a rider, with what OCR read from it. */

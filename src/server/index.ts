@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { createDb } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
 import { seedDemoIfEmpty } from '../../db/seed';
-import { createApp } from './app';
 import { hashPassword } from './auth/password';
 import { loadEnv } from './env';
+import { serveOptions } from './serve';
 import { startWebhookDispatcher } from './services/webhooks';
 import { startDocumentReminders } from './services/documents-reminders';
 
@@ -30,8 +30,7 @@ if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
   }
 }
 
-const app = createApp(db, env);
 startWebhookDispatcher(db, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE });
 startDocumentReminders(db);
-const server = Bun.serve({ port: env.PORT, hostname: env.HOST, fetch: app.fetch, idleTimeout: 60 });
+const server = Bun.serve({ port: env.PORT, hostname: env.HOST, ...serveOptions(db, env), idleTimeout: 60 });
 console.log(`KWT Delivery listening on http://localhost:${server.port}`);

@@ -11,9 +11,9 @@ describe('the fleet map tile host in the CSP', () => {
     expect(tileImageSource(undefined)).toEqual([]);
   });
 
-  test('img-src of every response allows the configured tile host, and nothing else changes', async () => {
+  test('img-src of every page allows the configured tile host, and nothing else changes', async () => {
     const app = testApp(await freshDb(), { MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}/{y}.png' });
-    const csp = (await req(app, '/api/auth/user')).headers.get('content-security-policy') ?? '';
+    const csp = (await req(app, '/')).headers.get('content-security-policy') ?? '';
     expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.net;");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");

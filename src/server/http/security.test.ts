@@ -85,8 +85,8 @@ describe('Origin check on state-changing requests', () => {
 });
 
 describe('security headers', () => {
-  test('every response has CSP with frame-ancestors none, nosniff and a Referrer-Policy', async () => {
-    for (const path of ['/api/auth/user', '/api/nope', '/', '/company']) {
+  test('every page has CSP with frame-ancestors none, nosniff and a Referrer-Policy', async () => {
+    for (const path of ['/', '/company']) {
       const res = await req(app, path);
       const csp = res.headers.get('content-security-policy');
       expect(csp).toContain("frame-ancestors 'none'");
@@ -95,6 +95,16 @@ describe('security headers', () => {
       expect(res.headers.get('x-content-type-options')).toBe('nosniff');
       expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
       expect(res.headers.get('x-frame-options')).toBe('DENY');
+    }
+  });
+
+  test('every API answer has a CSP that allows nothing and no framing, nosniff and no cross-site embedding', async () => {
+    for (const path of ['/api/auth/user', '/api/nope', '/api/trpc/auth.me', '/api/track/NOPE']) {
+      const res = await req(app, path);
+      expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('x-frame-options')).toBeNull();
+      expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     }
   });
 

@@ -36,6 +36,27 @@ export const securityHeaders = (opts: { mapTileUrl?: string } = {}): MiddlewareH
     permissionsPolicy: { camera: ['self'], geolocation: ['self'], microphone: [] },
   });
 
+/**
+ * The headers of every API answer (JSON, CSV, a document photo), which a browser never renders as a page: a
+ * CSP that allows nothing and no framing, nosniff, no embedding by other sites, never cached (OWASP REST
+ * Security Cheat Sheet; X-Frame-Options is left to pages: CSP frame-ancestors replaces it in every browser
+ * we support, and each header is paid on every ping). Pages get the full set of securityHeaders above. Constant, so the fast lane
+ * (fast-lane.ts) sends exactly these.
+ */
+export const API_SECURITY_HEADERS: readonly (readonly [string, string])[] = [
+  ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['x-content-type-options', 'nosniff'],
+  ['cross-origin-resource-policy', 'same-origin'],
+  ['cache-control', 'no-store'],
+];
+
+/** API paths get API_SECURITY_HEADERS, everything else the page headers. */
+export const responseHeaders = (pages: MiddlewareHandler): MiddlewareHandler => async (c, next) => {
+  if (!c.req.path.startsWith('/api/')) return pages(c, next);
+  await next();
+  for (const [name, value] of API_SECURITY_HEADERS) c.header(name, value);
+};
+
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The origin this app is served from, as the browser sees it. */

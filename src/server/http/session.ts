@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from 'hono/bun';
 import type { Db } from '../../../db/client';
 import type { Env } from '../env';
-import { sessionFromToken } from '../services/session-lookup';
+import { sessionCache } from '../services/session-cache';
 import type { AppVariables } from '../trpc/context';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies';
 import { ownOrigin } from './security';
@@ -35,7 +35,7 @@ export const sessionMiddleware =
     let extraCookie: string | undefined;
     const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
     if (token) {
-      const found = await sessionFromToken(db, token);
+      const found = await sessionCache(db).lookup(token);
       if (found) {
         const { session, user } = found;
         c.set('user', user);

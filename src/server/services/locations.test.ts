@@ -54,7 +54,7 @@ const riderRow = async (id: string) => (await db.select().from(riders).where(eq(
 describe('group commit of location pings', () => {
   test('concurrent pings share transactions, keep arrival order, and every acknowledged ping is stored', async () => {
     const { db: spy, stats } = watched(db);
-    const writer = new PingWriter(spy, { maxBatch: 50 });
+    const writer = new PingWriter(spy, { maxBatch: 50, surgeBatch: 1000 });
     const before = (await pingsOf(w.riderA2.id)).length;
     const answers = await Promise.all(Array.from({ length: 300 }, (_, i) => writer.write(ping(w.riderA2.id, i))));
     expect(answers.every((a) => a.success)).toBe(true);

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import type { LocationInput } from '../../shared/schemas/tracking';
 import { publishChange } from './events';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
+import { drainInbox, inboxWaiting, insertPings, type InboxPing } from './ping-inbox';
 
 /**
  * Location pings, group-committed. A fleet of 20,000 riders pinging every 10 s sends 2,000 pings a second;
@@ -12,7 +13,11 @@ import { IDEMPOTENCY_TTL_MS } from './idempotency';
  * for the pings and one UPDATE … FROM (VALUES …) for the riders' last positions. Every caller's promise
  * settles only after that transaction has committed, so an acknowledged ping is stored.
  *
- * - Pings are stored in arrival order.
+ * - Pings are stored in arrival order, except in a surge: a batch of `surgeBatch` pings or more (64 riders at
+ *   once) is committed to a small inbox table instead, which costs a page or two per batch where location_pings'
+ *   covering index and the riders' positions cost a random page per ping; it is acknowledged from there and
+ *   moved on (sorted by rider) whenever the writer has nothing else to do (ping-inbox.ts). While pings wait in
+ *   the inbox every batch goes there too, so a rider's pings never overtake each other.
  * - A rider's last position is their latest fix by the phone's time (the server's when none was sent): a
  *   ping that arrives late (an outbox replaying what it queued offline) never moves the rider back.
  * - A replay is recognised by the ping itself when it carries the phone's time, as the rider app's always
@@ -48,9 +53,17 @@ export interface PingWriterOptions {
   maxBatch?: number;
   /** How long the first ping of an idle writer waits for others, in ms (0: the next turn of the event loop). */
   lingerMs?: number;
+  /** A batch this big is a surge: it goes to the inbox (ping-inbox.ts), as does every batch while the inbox holds pings. */
+  surgeBatch?: number;
+  /** The most pings one move out of the inbox takes (it holds the writer for about 10 µs each). */
+  drainChunk?: number;
+  /** Past this many waiting pings the inbox is drained between batches too, not only when the writer is idle. */
+  inboxHighWater?: number;
+  /** The inbox is drained after this long without a new ping, in ms. */
+  drainQuietMs?: number;
 }
 
-const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 500, lingerMs: 0 };
+const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 500, lingerMs: 0, surgeBatch: 32, drainChunk: 1000, inboxHighWater: 100_000, drainQuietMs: 50 };
 
 const resultOf = (p: Pending): LocationResult => ({ success: true, recordedAt: p.recordedAt.toISOString() });
 const keyOf = (p: Pending) => (p.replay === 'key' && p.key && p.userId ? `${p.userId}\u0000${p.key}` : null);
@@ -60,14 +73,10 @@ const pingOf = (p: Pending) => (p.replay === 'ping' ? `${p.riderId}\u0000${p.rec
  * The two statements of a batch. `pings` are the ones to insert (replays within the batch already left
  * out); a 'ping'-replay one is skipped too when that rider already has a ping at that time.
  */
+const inboxPing = (p: Pending): InboxPing => ({ ...p, byPhoneTime: p.replay === 'ping' });
+
 function statements(pings: Pending[]): InStatement[] {
-  const rows = pings.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
-  const insert: InStatement = {
-    sql: `INSERT INTO location_pings (rider_id, lat, lng, accuracy_m, recorded_at, created_at)
-      SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM (VALUES ${rows}) AS v
-      WHERE v.column7 = 0 OR NOT EXISTS (SELECT 1 FROM location_pings p WHERE p.rider_id = v.column1 AND p.recorded_at = v.column5)`,
-    args: pings.flatMap((p) => [p.riderId, p.lat, p.lng, p.accuracyM, p.recordedAt.getTime(), p.receivedAt.getTime(), p.replay === 'ping' ? 1 : 0]),
-  };
+  const insert = insertPings('location_pings', pings.map(inboxPing));
   const latest = new Map<string, Pending>();
   for (const p of pings) {
     const seen = latest.get(p.riderId);
@@ -83,17 +92,27 @@ function statements(pings: Pending[]): InStatement[] {
   return [insert, update];
 }
 
-/** Answers for a batch without kept keys: one `batch` call, a single transaction with no await inside. */
-async function writePings(db: Db, batch: Pending[]): Promise<LocationResult[]> {
+/** The batch without phone-time replays of a ping earlier in it. */
+function firstOfEach(batch: Pending[]): Pending[] {
   const first = new Set<string>();
-  const fresh = batch.filter((p) => {
+  return batch.filter((p) => {
     const k = pingOf(p);
     if (!k) return true;
     if (first.has(k)) return false;
     first.add(k);
     return true;
   });
-  await db.$client.batch(statements(fresh), 'write');
+}
+
+/** Answers for a batch without kept keys: one `batch` call, a single transaction with no await inside. */
+async function writePings(db: Db, batch: Pending[]): Promise<LocationResult[]> {
+  await db.$client.batch(statements(firstOfEach(batch)), 'write');
+  return batch.map(resultOf);
+}
+
+/** The same, in a surge: into the inbox only (ping-inbox.ts), one small append. */
+async function writeInbox(db: Db, batch: Pending[]): Promise<LocationResult[]> {
+  await db.$client.execute(insertPings('ping_inbox', firstOfEach(batch).map(inboxPing)));
   return batch.map(resultOf);
 }
 
@@ -143,6 +162,10 @@ async function writeKeyed(db: Db, batch: Pending[], now: Date): Promise<Location
 export interface PingWriterStats {
   batches: number;
   pings: number;
+  /** Batches and pings that went to the inbox, and pings moved out of it. */
+  surgeBatches: number;
+  surgePings: number;
+  drained: number;
   largestBatch: number;
   /** Time from taking a batch to its commit, summed and at most, in ms. */
   writeMs: number;
@@ -154,7 +177,13 @@ export class PingWriter {
   private busy = false;
   private scheduled = false;
   private readonly opts: Required<PingWriterOptions>;
-  readonly stats: PingWriterStats = { batches: 0, pings: 0, largestBatch: 0, writeMs: 0, slowestWriteMs: 0 };
+  readonly stats: PingWriterStats = { batches: 0, pings: 0, surgeBatches: 0, surgePings: 0, drained: 0, largestBatch: 0, writeMs: 0, slowestWriteMs: 0 };
+  /** Pings waiting in the inbox: at least this many when > 0; null until looked at. */
+  private inbox: number | null = null;
+  private lastArrival = -Infinity;
+  /** No drain before this (after a failed one). */
+  private drainAfter = -Infinity;
+  private drainTimer: ReturnType<typeof setTimeout> | null = null;
 
   constructor(
     private readonly db: Db,
@@ -164,6 +193,7 @@ export class PingWriter {
   }
 
   write(p: Omit<Pending, 'resolve' | 'reject'>): Promise<LocationResult> {
+    this.lastArrival = performance.now();
     return new Promise((resolve, reject) => {
       this.queue.push({ ...p, resolve, reject });
       this.kick();
@@ -175,8 +205,17 @@ export class PingWriter {
     return this.queue.length;
   }
 
+  /** Pings waiting in the inbox, as far as this writer knows (null: not looked yet). */
+  get inboxWaiting(): number | null {
+    return this.inbox;
+  }
+
   private kick() {
-    if (this.busy || this.scheduled || !this.queue.length) return;
+    if (this.busy || this.scheduled) return;
+    if (!this.queue.length) {
+      if (this.inbox !== 0) this.drainLater();
+      return;
+    }
     this.scheduled = true;
     const go = () => {
       this.scheduled = false;
@@ -186,13 +225,58 @@ export class PingWriter {
     else setImmediate(go);
   }
 
+  /** The inbox is drained once no ping has come for `drainQuietMs`: a surge's answers never wait behind it. */
+  private drainLater() {
+    if (this.drainTimer) return;
+    const wait = Math.max(0, this.lastArrival + this.opts.drainQuietMs - performance.now(), this.drainAfter - performance.now());
+    this.drainTimer = setTimeout(() => {
+      this.drainTimer = null;
+      if (this.busy || this.scheduled || this.queue.length) return this.kick();
+      if (performance.now() - this.lastArrival < this.opts.drainQuietMs || performance.now() < this.drainAfter) return this.drainLater();
+      void this.flush();
+    }, wait);
+    this.drainTimer.unref?.();
+  }
+
   private write1(batch: Pending[], now: Date) {
-    return batch.some((p) => p.replay === 'key') ? writeKeyed(this.db, batch, now) : writePings(this.db, batch);
+    if (batch.some((p) => p.replay === 'key')) return writeKeyed(this.db, batch, now);
+    if (batch.length < this.opts.surgeBatch && !this.inbox) return writePings(this.db, batch);
+    this.stats.surgeBatches++;
+    this.stats.surgePings += batch.length;
+    this.inbox = (this.inbox ?? 0) + batch.length;
+    return writeInbox(this.db, batch);
+  }
+
+  /** Moves a chunk out of the inbox (first looking whether anything waits, when not known). */
+  private async drain() {
+    if (this.inbox === null && !(await inboxWaiting(this.db))) {
+      this.inbox = 0;
+      return;
+    }
+    const moved = await drainInbox(this.db, this.opts.drainChunk);
+    this.stats.drained += moved;
+    this.inbox = moved < this.opts.drainChunk ? 0 : Math.max(1, (this.inbox ?? moved) - moved);
+    if (moved) publishChange('locations');
   }
 
   private async flush() {
-    if (this.busy || !this.queue.length) return;
+    if (this.busy) return;
     this.busy = true;
+    if (!this.queue.length || (this.inbox ?? 0) > this.opts.inboxHighWater) {
+      try {
+        await this.drain();
+      } catch (err) {
+        // Left in the inbox (one transaction): tried again in a second, or by the next process to open the
+        // database when this handle has been closed (a stopping server, the end of a test file).
+        if ((err as { code?: string }).code === 'CLIENT_CLOSED') this.inbox = 0;
+        else console.error('Moving pings out of the inbox failed', err);
+        this.drainAfter = performance.now() + 1000;
+      } finally {
+        this.busy = false;
+        this.kick();
+      }
+      return;
+    }
     const batch = this.queue.splice(0, this.opts.maxBatch);
     const started = performance.now();
     try {

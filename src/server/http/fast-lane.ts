@@ -1,0 +1,132 @@
+import type { BunRequest, Server } from 'bun';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { Db } from '../../../db/client';
+import { can } from '../../shared/permissions';
+import { locationInput } from '../../shared/schemas/tracking';
+import type { Env } from '../env';
+import { recordLocation } from '../services/locations';
+import { sessionCache, type CachedSession } from '../services/session-cache';
+import { readCookie, SESSION_COOKIE } from './cookies';
+import { API_SECURITY_HEADERS, ownOrigin } from './security';
+import type { Locale } from '../../shared/i18n';
+
+/**
+ * The two requests that make most of the traffic, answered without the shared pipeline when nothing about
+ * them is unusual: the session check (`GET /api/auth/user`, every screen and the rider app's wake-ups) and
+ * a rider's own location ping (`POST /api/riders/{id}/location`, every 10 s per rider on duty). The
+ * pipeline (security headers, origin check, session, language, a tRPC caller behind the REST shim) costs
+ * several times the work of these answers.
+ *
+ * Each handler runs before that pipeline and answers only the plain case: a remembered live session not
+ * due for renewal (services/session-cache.ts), a rider pinging for themself, a same-origin request, a JSON
+ * object that passes the same zod schema. Anything else (no or unknown cookie, renewal, another role,
+ * another rider's id, a foreign Origin, malformed or invalid input, a failed write, which stored nothing)
+ * goes on to the pipeline, which answers it as it always has. The answers are the pipeline's: the same
+ * body and the same headers (checked side by side in fast-lane.test.ts).
+ */
+/** What the lane reads of a request, from Hono's or from Bun's. */
+export interface LaneRequest {
+  url: string;
+  header(name: string): string | undefined;
+  /** The body as text; read once. */
+  text(): Promise<string>;
+}
+
+export interface FastLane {
+  /** The answer to GET /api/auth/user, or null: the pipeline answers (without a promise when the session is at hand). */
+  authUser(req: LaneRequest): Response | null | Promise<Response | null>;
+  /** The answer to POST /api/riders/{riderId}/location, or null: the pipeline answers. */
+  location(req: LaneRequest, riderId: string | undefined): Promise<Response | null>;
+}
+
+/** The pipeline's headers on a JSON answer, but the language. */
+const BASE: [string, string][] = [['content-type', 'application/json'], ...API_SECURITY_HEADERS.map(([k, v]): [string, string] => [k, v])];
+const HEADERS = { en: [...BASE, ['content-language', 'en']], ar: [...BASE, ['content-language', 'ar']] } satisfies Record<Locale, [string, string][]>;
+
+export function fastLane(db: Db, env: Env): FastLane {
+  const cache = sessionCache(db);
+  const answer = (json: string, locale: Locale) => new Response(json, { status: 200, headers: HEADERS[locale] });
+
+  const signedIn = (req: LaneRequest): CachedSession | undefined | Promise<CachedSession | undefined> => {
+    const token = readCookie(req.header('cookie'), SESSION_COOKIE);
+    return token ? cache.peek(token) : undefined;
+  };
+
+  const sameOrigin = (req: LaneRequest) => {
+    const origin = req.header('origin');
+    if (!origin) return true;
+    const proto = env.TRUST_PROXY ? req.header('x-forwarded-proto') : undefined;
+    return origin === ownOrigin(req.url, req.header('host'), proto, env.APP_URL);
+  };
+
+  return {
+    authUser: (req) => {
+      const hit = signedIn(req);
+      if (hit instanceof Promise) return hit.then((h) => (h ? answer(h.userJson, h.user.locale) : null));
+      return hit ? answer(hit.userJson, hit.user.locale) : null;
+    },
+
+    location: async (req, riderId) => {
+      if (!riderId || !sameOrigin(req)) return null;
+      const user = (await signedIn(req))?.user;
+      if (!user || user.role !== 'rider' || user.roleData.id !== riderId || !can(user.role, 'track-location')) return null;
+      let body: unknown;
+      try {
+        body = JSON.parse(await req.text());
+      } catch {
+        return null;
+      }
+      if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+      const key = req.header('idempotency-key');
+      const input = locationInput.safeParse(key ? { ...body, idempotencyKey: key } : body);
+      if (!input.success) return null;
+      try {
+        const result = await recordLocation(db, riderId, input.data, { userId: user.id });
+        return answer(JSON.stringify(result), user.locale);
+      } catch {
+        // A refused ping stored nothing (services/locations.ts writes it on its own): the pipeline tries it once
+        // more and answers the error as it answers every error.
+        return null;
+      }
+    },
+  };
+}
+
+/** The lane as Hono handlers ahead of the pipeline (they call `next()` to step aside). Hono keeps a body read here for the pipeline. */
+export function laneHandlers(lane: FastLane): { authUser: MiddlewareHandler; location: MiddlewareHandler } {
+  const of = (c: Context): LaneRequest => ({ url: c.req.url, header: (n) => c.req.header(n), text: () => c.req.text() });
+  return {
+    authUser: async (c, next) => (await lane.authUser(of(c))) ?? next(),
+    location: async (c, next) => (await lane.location(of(c), c.req.param('id'))) ?? next(),
+  };
+}
+
+type Fetch = (req: Request, server: Server<undefined>) => Response | Promise<Response>;
+
+/**
+ * The lane as Bun.serve routes, matched by Bun before any JavaScript router runs; what it steps aside for
+ * goes to `fetch` (the Hono app), with the body it read put back.
+ */
+export function laneRoutes(lane: FastLane, fetch: Fetch) {
+  const of = (req: Request) => {
+    let text: Promise<string> | undefined;
+    const lr: LaneRequest = { url: req.url, header: (n) => req.headers.get(n) ?? undefined, text: () => (text ??= req.text()) };
+    const rest = async (server: Server<undefined>) => fetch(text ? new Request(req, { body: await text }) : req, server);
+    return { lr, rest };
+  };
+  return {
+    '/api/auth/user': {
+      GET: (req: BunRequest<'/api/auth/user'>, server: Server<undefined>) => {
+        const { lr, rest } = of(req);
+        const res = lane.authUser(lr);
+        return res instanceof Promise ? res.then((r) => r ?? rest(server)) : (res ?? rest(server));
+      },
+    },
+    '/api/riders/:id/location': {
+      POST: async (req: BunRequest<'/api/riders/:id/location'>, server: Server<undefined>) => {
+        const { lr, rest } = of(req);
+        return (await lane.location(lr, req.params.id)) ?? rest(server);
+      },
+    },
+  };
+}

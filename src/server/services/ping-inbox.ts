@@ -1,0 +1,64 @@
+import type { InStatement } from '@libsql/client';
+import type { Db } from '../../../db/client';
+
+/**
+ * The surge path of location pings (docs/decisions/002-location-ingest.md). Committed in `ping_inbox`, a
+ * ping is stored and acknowledged; `drainInbox` moves the oldest ones on into location_pings and the
+ * riders' last positions, in one transaction, sorted by rider so that the pings of one rider land in
+ * one page of the covering index, when the writer has nothing else to do.
+ */
+
+/** What the inbox needs of a waiting ping. */
+export interface InboxPing {
+  riderId: string;
+  lat: number;
+  lng: number;
+  accuracyM: number | null;
+  recordedAt: Date;
+  receivedAt: Date;
+  /** Recognise a replay by rider and phone time. */
+  byPhoneTime: boolean;
+}
+
+/** The same ping (rider, phone time) stored already, here or moved on. */
+const STORED = (rider: string, at: string) =>
+  `(EXISTS (SELECT 1 FROM location_pings p WHERE p.rider_id = ${rider} AND p.recorded_at = ${at})
+    OR EXISTS (SELECT 1 FROM ping_inbox q WHERE q.rider_id = ${rider} AND q.recorded_at = ${at}))`;
+
+/** Insert `pings` into `table`, leaving out a phone-time replay of a ping stored in either table. */
+export function insertPings(table: 'location_pings' | 'ping_inbox', pings: InboxPing[]): InStatement {
+  const rows = pings.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
+  return {
+    sql: `INSERT INTO ${table} (rider_id, lat, lng, accuracy_m, recorded_at, created_at)
+      SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM (VALUES ${rows}) AS v
+      WHERE v.column7 = 0 OR NOT ${STORED('v.column1', 'v.column5')}`,
+    args: pings.flatMap((p) => [p.riderId, p.lat, p.lng, p.accuracyM, p.recordedAt.getTime(), p.receivedAt.getTime(), p.byPhoneTime ? 1 : 0]),
+  };
+}
+
+/** Is anything waiting (left by this process or another, or by one that stopped)? */
+export async function inboxWaiting(db: Db): Promise<boolean> {
+  const { rows } = await db.$client.execute('SELECT EXISTS (SELECT 1 FROM ping_inbox) AS waiting');
+  return Number(rows[0]?.waiting ?? 0) === 1;
+}
+
+/**
+ * Moves up to `max` of the oldest waiting pings on, in one write transaction (so two instances draining
+ * the same database never move a ping twice). Returns how many it moved.
+ */
+export async function drainInbox(db: Db, max: number): Promise<number> {
+  const bound = `(SELECT MIN(id) FROM ping_inbox) + ${Math.max(1, Math.floor(max)) - 1}`;
+  const [, , removed] = await db.$client.batch(
+    [
+      `INSERT INTO location_pings (rider_id, lat, lng, accuracy_m, recorded_at, created_at)
+        SELECT rider_id, lat, lng, accuracy_m, recorded_at, created_at FROM ping_inbox WHERE id <= ${bound} ORDER BY rider_id, recorded_at`,
+      // SQLite takes lat and lng from the row holding MAX(recorded_at): each rider's latest fix by phone time.
+      `UPDATE riders SET last_lat = x.lat, last_lng = x.lng, last_seen_at = x.at
+        FROM (SELECT rider_id, lat, lng, MAX(recorded_at) AS at FROM ping_inbox WHERE id <= ${bound} GROUP BY rider_id) AS x
+        WHERE riders.id = x.rider_id AND (riders.last_seen_at IS NULL OR riders.last_seen_at <= x.at)`,
+      `DELETE FROM ping_inbox WHERE id <= ${bound}`,
+    ],
+    'write',
+  );
+  return removed!.rowsAffected;
+}
