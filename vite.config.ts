@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { splitMessages } from './scripts/vite-messages.ts';
+import { prerenderShell } from './scripts/vite-shell.ts';
 
 const API_PORT = Number(process.env.API_PORT ?? 3000);
 
@@ -19,12 +20,15 @@ export default defineConfig({
     react(),
     // The message catalog per screen: each chunk brings the English parts it names; Arabic only when chosen.
     splitMessages(),
+    // `/` and `/login` pre-rendered into index.html: the first paint is the page, not a spinner.
+    prerenderShell(),
     tailwindcss(),
     VitePWA({
       strategies: 'generateSW',
       filename: 'service-worker.js',
       registerType: 'autoUpdate',
-      injectRegister: 'script-defer',
+      // src/client/boot/boot.js registers the worker on load (what 'script-defer' did, without a request of its own).
+      injectRegister: false,
       includeAssets: ['favicon.svg', 'apple-touch-icon.png'],
       manifest: {
         id: '/',

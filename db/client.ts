@@ -14,6 +14,12 @@ export interface DbConfig {
   authToken?: string;
   /** An embedded file only: WAL checkpoints in a worker thread, not in commits (db/checkpointer.ts). For the server. */
   backgroundCheckpoints?: boolean;
+  /**
+   * An embedded replica: `url` is the local file: copy, this the libSQL/Turso primary (authenticated with
+   * `authToken`). Reads are answered from the copy, writes go to the primary; the copy pulls every `syncInterval` s.
+   */
+  syncUrl?: string;
+  syncInterval?: number;
 }
 
 /**
@@ -23,7 +29,8 @@ export interface DbConfig {
 const FILE_POOL = 4;
 
 /** An embedded file (file:...) or a libSQL/Turso server (libsql://...), with no code change. */
-export async function createDb({ url, authToken, backgroundCheckpoints = false }: DbConfig): Promise<Db> {
+export async function createDb({ url, authToken, backgroundCheckpoints = false, syncUrl, syncInterval }: DbConfig): Promise<Db> {
+  if (syncUrl) return createReplica({ url, authToken, syncUrl, syncInterval });
   const isFile = url.startsWith('file:');
   if (isFile) {
     const path = url.slice('file:'.length);
@@ -59,4 +66,19 @@ export async function createDb({ url, authToken, backgroundCheckpoints = false }
   // One writer at a time in this process: the embedded driver's busy wait would block the event loop (db/serialize.ts).
   // A server's writes are only counted (for the session cache).
   return serializeWrites(db, { queue: isFile });
+}
+
+/**
+ * An embedded replica (docs/deploy.md): one connection to the local copy, which libSQL keeps in step with the
+ * primary. Its file belongs to libSQL's replication (no WAL pragmas, checkpointer or second connection of ours);
+ * writes are the primary's, so they are only counted here, as with a remote database. The first sync runs now,
+ * so the process starts on current data.
+ */
+async function createReplica({ url, authToken, syncUrl, syncInterval }: DbConfig & { syncUrl: string }): Promise<Db> {
+  const path = url.slice('file:'.length);
+  if (path) mkdirSync(dirname(path), { recursive: true });
+  const client = createClient({ url, authToken, syncUrl, syncInterval, readYourWrites: true });
+  await client.sync();
+  await client.execute('PRAGMA foreign_keys = ON');
+  return serializeWrites(drizzle(client, { schema }) as Db, { queue: false });
 }

@@ -38,7 +38,7 @@ function AcceptInvite() {
     e.preventDefault();
     setError(null);
     const parsed = newPasswordField.safeParse(password);
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? t('invite.hint'));
+    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? t('password.hint'));
     if (password !== confirm) return setFieldError(t('invite.mismatch'));
     setFieldError(null);
     accept.mutate(password);
@@ -70,7 +70,7 @@ function AcceptInvite() {
             value={password}
             onChange={(e) => setPassword(e.target.value)}
           />
-          <p className="-mt-3 text-xs text-base-content/70">{t('invite.hint')}</p>
+          <p className="-mt-3 text-xs text-base-content/70">{t('password.hint')}</p>
           <Field id="invite-confirm" name="confirm" type="password" autoComplete="new-password" label={t('invite.confirm')} value={confirm} onChange={(e) => setConfirm(e.target.value)} />
           {fieldError ? (
             <p className="-mt-2 text-sm text-error" role="alert" data-testid="invite-field-error">

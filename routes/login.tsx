@@ -8,6 +8,7 @@ import { sessionQuery } from '../src/client/session';
 import { toast } from '../src/client/toast';
 import { Field } from '../src/client/ui/Field';
 import { postLoginPath } from '../src/shared/permissions';
+import { LOGIN_ERROR_OAUTH, LOGIN_ERROR_TOO_MANY } from '../src/shared/login-errors';
 
 /** Spec section 4: wait 200 ms after a successful login before navigating. */
 export const LOGIN_DELAY_MS = 200;
@@ -56,9 +57,9 @@ function LoginPage() {
             <h1 className="text-2xl font-bold">{t('login.title')}</h1>
             <p className="text-sm text-base-content/70">{t('login.subtitle')}</p>
           </div>
-          {error === 'oauth' ? (
+          {error === LOGIN_ERROR_OAUTH || error === LOGIN_ERROR_TOO_MANY ? (
             <div role="alert" className="alert alert-warning text-sm">
-              {t('login.oauthFailed')}
+              {error === LOGIN_ERROR_OAUTH ? t('login.oauthFailed') : t('account.tooManyAttempts')}
             </div>
           ) : null}
           <Field

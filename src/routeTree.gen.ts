@@ -10,6 +10,7 @@
 
 import { Route as rootRouteImport } from './../routes/__root'
 import { Route as IndexRouteImport } from './../routes/index'
+import { Route as AccountRouteImport } from './../routes/account'
 import { Route as AdminRouteImport } from './../routes/admin'
 import { Route as AppRouteImport } from './../routes/app'
 import { Route as CompanyRouteImport } from './../routes/company'
@@ -19,11 +20,17 @@ import { Route as LoginRouteImport } from './../routes/login'
 import { Route as RiderRouteImport } from './../routes/rider'
 import { Route as SupportRouteImport } from './../routes/support'
 import { Route as InviteTokenRouteImport } from './../routes/invite.$token'
+import { Route as ResetTokenRouteImport } from './../routes/reset.$token'
 import { Route as TrackCodeRouteImport } from './../routes/track.$code'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AccountRoute = AccountRouteImport.update({
+  id: '/account',
+  path: '/account',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminRoute = AdminRouteImport.update({
@@ -71,6 +78,11 @@ const InviteTokenRoute = InviteTokenRouteImport.update({
   path: '/invite/$token',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ResetTokenRoute = ResetTokenRouteImport.update({
+  id: '/reset/$token',
+  path: '/reset/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const TrackCodeRoute = TrackCodeRouteImport.update({
   id: '/track/$code',
   path: '/track/$code',
@@ -79,6 +91,7 @@ const TrackCodeRoute = TrackCodeRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRoute
   '/app': typeof AppRoute
   '/company': typeof CompanyRoute
@@ -88,10 +101,12 @@ export interface FileRoutesByFullPath {
   '/rider': typeof RiderRoute
   '/support': typeof SupportRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/reset/$token': typeof ResetTokenRoute
   '/track/$code': typeof TrackCodeRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRoute
   '/app': typeof AppRoute
   '/company': typeof CompanyRoute
@@ -101,11 +116,13 @@ export interface FileRoutesByTo {
   '/rider': typeof RiderRoute
   '/support': typeof SupportRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/reset/$token': typeof ResetTokenRoute
   '/track/$code': typeof TrackCodeRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/account': typeof AccountRoute
   '/admin': typeof AdminRoute
   '/app': typeof AppRoute
   '/company': typeof CompanyRoute
@@ -115,12 +132,14 @@ export interface FileRoutesById {
   '/rider': typeof RiderRoute
   '/support': typeof SupportRoute
   '/invite/$token': typeof InviteTokenRoute
+  '/reset/$token': typeof ResetTokenRoute
   '/track/$code': typeof TrackCodeRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/account'
     | '/admin'
     | '/app'
     | '/company'
@@ -130,10 +149,12 @@ export interface FileRouteTypes {
     | '/rider'
     | '/support'
     | '/invite/$token'
+    | '/reset/$token'
     | '/track/$code'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/account'
     | '/admin'
     | '/app'
     | '/company'
@@ -143,10 +164,12 @@ export interface FileRouteTypes {
     | '/rider'
     | '/support'
     | '/invite/$token'
+    | '/reset/$token'
     | '/track/$code'
   id:
     | '__root__'
     | '/'
+    | '/account'
     | '/admin'
     | '/app'
     | '/company'
@@ -156,11 +179,13 @@ export interface FileRouteTypes {
     | '/rider'
     | '/support'
     | '/invite/$token'
+    | '/reset/$token'
     | '/track/$code'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AccountRoute: typeof AccountRoute
   AdminRoute: typeof AdminRoute
   AppRoute: typeof AppRoute
   CompanyRoute: typeof CompanyRoute
@@ -170,6 +195,7 @@ export interface RootRouteChildren {
   RiderRoute: typeof RiderRoute
   SupportRoute: typeof SupportRoute
   InviteTokenRoute: typeof InviteTokenRoute
+  ResetTokenRoute: typeof ResetTokenRoute
   TrackCodeRoute: typeof TrackCodeRoute
 }
 
@@ -180,6 +206,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/'
       preLoaderRoute: typeof IndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/account': {
+      id: '/account'
+      path: '/account'
+      fullPath: '/account'
+      preLoaderRoute: typeof AccountRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin': {
@@ -245,6 +278,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof InviteTokenRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reset/$token': {
+      id: '/reset/$token'
+      path: '/reset/$token'
+      fullPath: '/reset/$token'
+      preLoaderRoute: typeof ResetTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/track/$code': {
       id: '/track/$code'
       path: '/track/$code'
@@ -257,6 +297,7 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AccountRoute: AccountRoute,
   AdminRoute: AdminRoute,
   AppRoute: AppRoute,
   CompanyRoute: CompanyRoute,
@@ -266,6 +307,7 @@ const rootRouteChildren: RootRouteChildren = {
   RiderRoute: RiderRoute,
   SupportRoute: SupportRoute,
   InviteTokenRoute: InviteTokenRoute,
+  ResetTokenRoute: ResetTokenRoute,
   TrackCodeRoute: TrackCodeRoute,
 }
 export const routeTree = rootRouteImport

@@ -96,7 +96,8 @@ export async function startServer(dbFile: string, extraEnv: Record<string, strin
       rest = lines.pop()!;
       for (const line of lines) {
         if (line.startsWith('STATS ')) stats = JSON.parse(line.slice(6));
-        else console.log(line);
+        // The server's request log (one JSON line per request, src/server/http/request-log.ts) is read and dropped.
+        else if (!line.startsWith('{"time":')) console.log(line);
       }
     }
   })();

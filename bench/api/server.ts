@@ -10,12 +10,14 @@ import { Hono } from 'hono';
 import { createDb } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
 import { loadEnv } from '../../src/server/env';
+import { configureLog } from '../../src/server/log';
 import { serveOptions } from '../../src/server/serve';
 import { startDocumentReminders } from '../../src/server/services/documents-reminders';
 import { pingWriter } from '../../src/server/services/locations';
 import { startWebhookDispatcher } from '../../src/server/services/webhooks';
 
 const env = loadEnv();
+configureLog({ level: env.LOG_LEVEL });
 const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, backgroundCheckpoints: true });
 await applyMigrations(db);
 startWebhookDispatcher(db, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE });

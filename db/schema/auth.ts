@@ -54,3 +54,23 @@ export const authEpoch = sqliteTable('auth_epoch', {
   id: integer('id').primaryKey(),
   value: integer('value').notNull().default(0),
 });
+
+/**
+ * Admin-issued password reset links: one use, short-lived; only the SHA-256 of the token is stored
+ * (src/server/services/password-reset.ts).
+ */
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: utc('expires_at').notNull(),
+    usedAt: utc('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);

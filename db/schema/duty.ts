@@ -35,19 +35,21 @@ export const dutyBreaks = sqliteTable(
   (t) => [index('duty_breaks_shift_idx').on(t.shiftId)],
 );
 
+/** A ping's columns, in location_pings and in the surge inbox (ping_inbox) alike. */
+const pingColumns = () => ({
+  riderId: text('rider_id')
+    .notNull()
+    .references(() => riders.id, { onDelete: 'cascade' }),
+  lat: real('lat').notNull(),
+  lng: real('lng').notNull(),
+  accuracyM: real('accuracy_m'),
+  recordedAt: utc('recorded_at').notNull(),
+  receivedAt: createdAt(),
+});
+
 export const locationPings = sqliteTable(
   'location_pings',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    riderId: text('rider_id')
-      .notNull()
-      .references(() => riders.id, { onDelete: 'cascade' }),
-    lat: real('lat').notNull(),
-    lng: real('lng').notNull(),
-    accuracyM: real('accuracy_m'),
-    recordedAt: utc('recorded_at').notNull(),
-    receivedAt: createdAt(),
-  },
+  { id: integer('id').primaryKey({ autoIncrement: true }), ...pingColumns() },
   // Covering (issue 10): a rider's track of the day is one index range, not a row lookup per ping.
   (t) => [index('location_pings_rider_idx').on(t.riderId, t.recordedAt, t.lat, t.lng)],
 );
@@ -60,17 +62,7 @@ export const locationPings = sqliteTable(
  */
 export const pingInbox = sqliteTable(
   'ping_inbox',
-  {
-    id: integer('id').primaryKey(),
-    riderId: text('rider_id')
-      .notNull()
-      .references(() => riders.id, { onDelete: 'cascade' }),
-    lat: real('lat').notNull(),
-    lng: real('lng').notNull(),
-    accuracyM: real('accuracy_m'),
-    recordedAt: utc('recorded_at').notNull(),
-    receivedAt: createdAt(),
-  },
+  { id: integer('id').primaryKey(), ...pingColumns() },
   // A replayed ping (same rider, same phone time) is recognised while it waits here too.
   (t) => [index('ping_inbox_rider_idx').on(t.riderId, t.recordedAt)],
 );

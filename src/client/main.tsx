@@ -7,6 +7,10 @@ import { localeReady, startLocale } from './i18n';
 import { NotFound } from './shell/NotFound';
 import './styles.css';
 import { queryClient } from './query';
+import { sessionQuery } from './session';
+
+/** A slow session check stops holding the first render back after this long (the page shows its loader). */
+const SESSION_WAIT_MS = 2000;
 
 // lang/dir before anything renders (the CSP forbids an inline script in index.html).
 startLocale();
@@ -25,18 +29,24 @@ declare module '@tanstack/react-router' {
   }
 }
 
-// An Arabic page waits for its catalog (not part of the English first download) rather than flash English.
-// The first render is a transition: React renders it in slices that yield to the browser, instead of one long
-// task that blocks input (Lighthouse's Total Blocking Time on a slow phone).
-void localeReady().then(() => {
-  const root = createRoot(document.getElementById('app')!);
-  startTransition(() =>
-    root.render(
-      <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </StrictMode>,
-    ),
-  );
-});
+// Before the first render: the catalog of an Arabic page (not part of the English first download), the session
+// (asked for by index.html's preload, so usually in already) and the route's code. The first render is then the
+// page itself, the same markup as index.html's pre-rendered one (scripts/vite-shell.ts), instead of a loader that
+// a second, synchronous render replaces. That render is a transition: React renders it in slices that yield to
+// the browser instead of one long task that blocks input (Lighthouse's Total Blocking Time on a slow phone).
+const session = Promise.race([queryClient.prefetchQuery(sessionQuery()), new Promise((r) => setTimeout(r, SESSION_WAIT_MS))]);
+void Promise.all([localeReady(), session])
+  .then(() => router.load())
+  .catch(() => undefined)
+  .then(() => {
+    const root = createRoot(document.getElementById('app')!);
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </StrictMode>,
+      ),
+    );
+  });

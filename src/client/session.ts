@@ -15,7 +15,23 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | 
   const res = await fetch('/api/trpc/auth.me', { credentials: 'same-origin', signal });
   const body = (await res.json().catch(() => null)) as { result?: { data?: SessionUser | null }; error?: { message?: string } } | null;
   if (!res.ok || !body?.result) throw new Error(body?.error?.message ?? `auth.me answered ${res.status}`);
-  return body.result.data ?? null;
+  const user = body.result.data ?? null;
+  rememberSignedIn(user !== null);
+  return user;
+}
+
+/**
+ * Whether this browser was signed in at its last session check: index.html's boot script (src/client/boot/boot.js)
+ * pre-paints the signed-out home page only when it is not, so a signed-in visitor never sees it flash.
+ */
+export const SIGNED_IN_HINT_KEY = 'kwt.signedIn';
+function rememberSignedIn(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
+    else localStorage.removeItem(SIGNED_IN_HINT_KEY);
+  } catch {
+    /* private mode: the hint is only an optimisation */
+  }
 }
 
 export const sessionQuery = () => ({

@@ -3,8 +3,12 @@ import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import type { Db } from '../../db/client';
 import type { Env } from './env';
+import { log } from './log';
+import { trpcBodyLimit } from './http/body-limit';
 import { errorBody, mapError } from './http/errors';
 import { fastLane, laneHandlers } from './http/fast-lane';
+import { healthRoutes } from './http/health';
+import { logSignedInUser } from './http/request-log';
 import { originCheck, responseHeaders, securityHeaders } from './http/security';
 import { localeMiddleware } from './http/locale';
 import { sessionMiddleware } from './http/session';
@@ -31,10 +35,15 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
     app.post('/api/riders/:id/location', lane.location);
   }
   app.use(responseHeaders(securityHeaders({ mapTileUrl: env.MAP_TILE_URL })));
+  // Liveness and readiness for the platform's health checks: outside /api, no session (http/health.ts).
+  app.route('/', healthRoutes(db));
+  // The request log line (serve.ts) names the user the session middleware finds.
+  app.use('/api/*', logSignedInUser());
   app.use('/api/*', originCheck({ appUrl: env.APP_URL, trustProxy: env.TRUST_PROXY }));
   app.use('/api/*', sessionMiddleware(db, env));
   app.use('/api/*', localeMiddleware());
 
+  app.use('/api/trpc/*', trpcBodyLimit());
   app.use(
     '/api/trpc/*',
     trpcServer({
@@ -43,7 +52,7 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
       createContext: (opts, c) =>
         contextFromVars((c as unknown as { var: AppVariables }).var, opts.resHeaders) as unknown as Record<string, unknown>,
       onError: ({ error }) => {
-        if (error.code === 'INTERNAL_SERVER_ERROR') console.error(error);
+        if (error.code === 'INTERNAL_SERVER_ERROR') log.error('tRPC procedure failed', error);
       },
     }),
   );

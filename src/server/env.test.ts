@@ -28,7 +28,7 @@ describe('parseEnv', () => {
   });
 
   test('booleans and numbers are parsed', () => {
-    const env = parseEnv({ PORT: '8080', SEED_DEMO: 'false', TRUST_PROXY: 'true', DATABASE_URL: 'libsql://db.turso.io' });
+    const env = parseEnv({ PORT: '8080', SEED_DEMO: 'false', TRUST_PROXY: 'true', DATABASE_URL: 'libsql://db.turso.io', DATABASE_AUTH_TOKEN: 'tok' });
     expect(env.PORT).toBe(8080);
     expect(env.SEED_DEMO).toBe(false);
     expect(env.TRUST_PROXY).toBe(true);

@@ -17,8 +17,23 @@ const envSchema = z.object({
   DATABASE_URL: z
     .string()
     .regex(/^(file:|libsql:|https?:|wss?:)/, 'must start with file:, libsql:, http(s): or ws(s):')
+    .regex(/^(file:.+|[a-z]+:\/\/[^\s/?#]+\S*)$/, 'must name a file (file:path) or a server (libsql://host)')
     .default('file:./data/kwt-delivery.db'),
   DATABASE_AUTH_TOKEN: z.string().optional(),
+  /**
+   * An embedded replica (docs/deploy.md): DATABASE_URL is then the local file: copy, reads are served from it and
+   * writes go to this libSQL/Turso primary (with DATABASE_AUTH_TOKEN); the copy pulls changes every
+   * DATABASE_SYNC_INTERVAL seconds.
+   */
+  DATABASE_SYNC_URL: z
+    .string()
+    .regex(/^(libsql|https?|wss?):\/\/[^\s/]+/, 'must be a libsql://, http(s):// or ws(s):// URL of the primary database')
+    .optional(),
+  DATABASE_SYNC_INTERVAL: z.coerce.number().int('must be a whole number of seconds').min(1).max(86_400).default(5),
+  /** debug, info (one line per request), warn, error or silent. */
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /** How long a stopping server lets requests in flight finish before closing their connections. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -79,10 +94,23 @@ const envSchema = z.object({
   MCP_TOKEN: z.string().optional(),
   /** ...or, without a token, as this account: local use by whoever can already read the database. */
   MCP_USER_EMAIL: z.email().optional(),
-}).refine((env) => !(env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_PRIVATE), {
-  path: ['WEBHOOKS_ALLOW_PRIVATE'],
-  message: 'must not be true in production (it switches off the webhook SSRF guard)',
-});
+})
+  .refine((env) => !(env.NODE_ENV === 'production' && env.WEBHOOKS_ALLOW_PRIVATE), {
+    path: ['WEBHOOKS_ALLOW_PRIVATE'],
+    message: 'must not be true in production (it switches off the webhook SSRF guard)',
+  })
+  .refine((env) => !env.DATABASE_SYNC_URL || (env.DATABASE_URL.startsWith('file:') && !/^file:(:memory:)?$/.test(env.DATABASE_URL)), {
+    path: ['DATABASE_SYNC_URL'],
+    message: 'needs DATABASE_URL to be the local replica file (file:/path/to/replica.db)',
+  })
+  .refine((env) => !/^[a-z]+:\/\/[^/]*\.turso\.io([:/?]|$)/.test(env.DATABASE_URL) || !!env.DATABASE_AUTH_TOKEN, {
+    path: ['DATABASE_AUTH_TOKEN'],
+    message: 'is needed for a Turso DATABASE_URL (turso db tokens create <db>)',
+  })
+  .refine((env) => !env.DATABASE_SYNC_URL || !!env.DATABASE_AUTH_TOKEN || !env.DATABASE_SYNC_URL.startsWith('libsql:'), {
+    path: ['DATABASE_AUTH_TOKEN'],
+    message: 'is needed with a libsql:// DATABASE_SYNC_URL (the Turso database token)',
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

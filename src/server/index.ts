@@ -4,33 +4,46 @@ import { createDb } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
 import { seedDemoIfEmpty } from '../../db/seed';
 import { hashPassword } from './auth/password';
-import { loadEnv } from './env';
+import { loadEnv, type Env } from './env';
+import { configureLog, flushLog, log } from './log';
 import { serveOptions } from './serve';
+import { onStopSignals } from './shutdown';
 import { startWebhookDispatcher } from './services/webhooks';
 import { startDocumentReminders } from './services/documents-reminders';
+import { startHousekeeping } from './services/housekeeping';
 
-let env;
+let env: Env;
 try {
   env = loadEnv();
 } catch (err) {
-  console.error((err as Error).message);
+  log.error((err as Error).message);
   process.exit(1);
 }
+configureLog({ level: env.LOG_LEVEL });
 
-const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, backgroundCheckpoints: true });
+const db = await createDb({
+  url: env.DATABASE_URL,
+  authToken: env.DATABASE_AUTH_TOKEN,
+  backgroundCheckpoints: true,
+  syncUrl: env.DATABASE_SYNC_URL,
+  syncInterval: env.DATABASE_SYNC_INTERVAL,
+});
 await applyMigrations(db);
-if (env.SEED_DEMO && (await seedDemoIfEmpty(db, hashPassword))) console.log('Seeded demo data (password for every demo account: Demo1234!)');
+if (env.SEED_DEMO && (await seedDemoIfEmpty(db, hashPassword))) log.info('Seeded demo data (password for every demo account: Demo1234!)');
 
 if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
-  console.log('Front end not built yet: building it now (vite build)...');
+  log.info('Front end not built yet: building it now (vite build)');
+  flushLog();
   const build = Bun.spawnSync([process.execPath, 'x', '--bun', 'vite', 'build'], { stdout: 'inherit', stderr: 'inherit' });
   if (build.exitCode !== 0) {
-    console.error('Front-end build failed');
+    log.error('Front-end build failed');
     process.exit(1);
   }
 }
 
 startWebhookDispatcher(db, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE });
-startDocumentReminders(db);
+const stopReminders = startDocumentReminders(db);
+const stopHousekeeping = startHousekeeping(db);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, ...serveOptions(db, env), idleTimeout: 60 });
-console.log(`KWT Delivery listening on http://localhost:${server.port}`);
+onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping] });
+log.info(`KWT Delivery listening on http://localhost:${server.port}`, { port: server.port });

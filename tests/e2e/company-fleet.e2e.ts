@@ -202,7 +202,7 @@ test.describe('company fleet: rider sign-in by invitation', () => {
     await rider.locator('input[name=password]').fill('short');
     await rider.locator('input[name=confirm]').fill('short');
     await rider.getByRole('button', { name: 'Set password and sign in' }).click();
-    await expect(rider.getByTestId('invite-field-error')).toHaveText('Password must be at least 8 characters');
+    await expect(rider.getByTestId('invite-field-error')).toHaveText('Use at least 10 characters: a few unrelated words make a good passphrase.');
     await rider.locator('input[name=password]').fill('Ride2026ok');
     await rider.locator('input[name=confirm]').fill('Ride2026ok');
     await rider.getByRole('button', { name: 'Set password and sign in' }).click();

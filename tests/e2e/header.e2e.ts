@@ -86,7 +86,7 @@ test.describe('phone (390x844)', () => {
     await expect(header.getByRole('link', { name: 'Logout', exact: true })).toBeVisible();
     await header.getByRole('button', { name: 'Menu' }).click();
     const menu = header.locator('.dropdown-content');
-    await expect(menu.getByRole('link')).toHaveText(['Home', 'Rider']);
+    await expect(menu.getByRole('link')).toHaveText(['Home', 'Rider', 'Account & security']);
     await expect(menu.getByTestId('header-user-mobile')).toHaveText('Bilal · Delivery Rider');
   });
 });

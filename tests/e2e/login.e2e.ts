@@ -99,6 +99,11 @@ test.describe('general login', () => {
     });
   }
 
+  test('/login?error=too-many (a refused Google callback) says to wait', async ({ page }) => {
+    await page.goto('/login?error=too-many');
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Too many attempts. Please wait a few minutes and try again.');
+  });
+
   test('/login?redirect=/admin as a rider ignores the redirect: /rider', async ({ page }) => {
     await page.goto('/login?redirect=/admin');
     await fillLogin(page, ACCOUNTS.rider.email, PASSWORD);

@@ -1,12 +1,8 @@
 import { useSyncExternalStore } from 'react';
+import { earlyInstallOffer, type BeforeInstallPromptEvent } from '../../../src/client/shell/early-install';
 
-interface BeforeInstallPromptEvent extends Event {
-  prompt: () => Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
-
-/** The browser's install offer, kept for the header button and the install card. */
-let offer: BeforeInstallPromptEvent | null = null;
+/** The browser's install offer, kept for the header button and the install card (one the boot script kept first). */
+let offer: BeforeInstallPromptEvent | null = earlyInstallOffer()?.event ?? null;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((l) => l());
 

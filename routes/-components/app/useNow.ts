@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { dateLocale } from '../../../src/client/format';
+import { dateLocale, dateTimeFormat } from '../../../src/client/format';
 
 /** The current time, refreshed every `everyMs` (1 s for a clock, 10 s for the performance panel). */
 export function useNow(everyMs: number, enabled = true): number {
@@ -20,4 +20,4 @@ export function clock(ms: number): string {
   return `${Math.floor(s / 3600)}:${two(Math.floor((s % 3600) / 60))}:${two(s % 60)}`;
 }
 
-export const timeOfDay = (ms: number) => new Intl.DateTimeFormat(dateLocale(), { hour: '2-digit', minute: '2-digit' }).format(ms);
+export const timeOfDay = (ms: number) => dateTimeFormat(dateLocale(), { hour: '2-digit', minute: '2-digit' }).format(ms);

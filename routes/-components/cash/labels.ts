@@ -1,4 +1,4 @@
-import { dateLocale } from '../../../src/client/format';
+import { dateLocale, dateTimeFormat } from '../../../src/client/format';
 import type { HandoverStatus, LedgerAccount, LedgerKind, DiscrepancyResolution } from '../../../src/shared/cash/ledger-types';
 import type { MessageKey } from '../../../src/shared/i18n';
 import type { Currency } from '../../../src/shared/money';
@@ -22,11 +22,11 @@ export const resolutionKey = (r: DiscrepancyResolution, over: boolean) => `hando
 /** A time of day in the currency's region (Kuwait, Dubai), in the UI's language. */
 export function timeIn(iso: string, currency: Currency): string {
   const region = regionOfCurrency(currency);
-  return new Intl.DateTimeFormat(dateLocale(region), { timeZone: region.timezone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return dateTimeFormat(dateLocale(region), { timeZone: region.timezone, hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }
 
 /** A short date and time in the currency's region. */
 export function dateTimeIn(iso: string, currency: Currency): string {
   const region = regionOfCurrency(currency);
-  return new Intl.DateTimeFormat(dateLocale(region), { timeZone: region.timezone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
+  return dateTimeFormat(dateLocale(region), { timeZone: region.timezone, day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }).format(new Date(iso));
 }

@@ -58,10 +58,10 @@ export function Header() {
           </button>
           {user ? (
             <>
-              <span className="hidden text-end leading-tight sm:block" data-testid="header-user">
+              <Link to="/account" className="hidden rounded-btn px-2 py-1 text-end leading-tight hover:bg-base-200 sm:block" data-testid="header-user" title={t('account.nav')}>
                 <span className="block text-sm font-semibold" dir="auto">{user.firstName || user.email}</span>
                 <span className="block text-xs text-base-content/70">{t(roleLabelKey(user.role))}</span>
-              </span>
+              </Link>
               <a href="/api/logout" className="btn btn-outline btn-sm">
                 {t('nav.logout')}
               </a>
@@ -82,9 +82,16 @@ export function Header() {
                 </li>
               ))}
               {user ? (
-                <li className="menu-title text-xs" data-testid="header-user-mobile">
-                  {user.firstName || user.email} · {t(roleLabelKey(user.role))}
-                </li>
+                <>
+                  <li>
+                    <Link to="/account" data-testid="header-account-mobile">
+                      {t('account.nav')}
+                    </Link>
+                  </li>
+                  <li className="menu-title text-xs" data-testid="header-user-mobile">
+                    {user.firstName || user.email} · {t(roleLabelKey(user.role))}
+                  </li>
+                </>
               ) : null}
             </ul>
           </div>

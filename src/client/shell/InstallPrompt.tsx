@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { earlyInstallOffer, type BeforeInstallPromptEvent } from './early-install';
 
 const loadCard = () => import('./InstallCard');
 const InstallCard = lazy(() => loadCard().then((m) => ({ default: m.InstallCard })));
@@ -7,10 +8,6 @@ const InstallCard = lazy(() => loadCard().then((m) => ({ default: m.InstallCard 
 export const INSTALL_PROMPT_DELAY_MS = 3000;
 export const INSTALL_DISMISSED_KEY = 'kwt-install-dismissed';
 
-interface BeforeInstallPromptEvent extends Event {
-  prompt: () => Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
 
 const isStandalone = () =>
   window.matchMedia?.('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
@@ -22,15 +19,21 @@ export function InstallPrompt() {
   useEffect(() => {
     if (isStandalone() || sessionStorage.getItem(INSTALL_DISMISSED_KEY)) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const onPrompt = (e: Event) => {
-      e.preventDefault();
+    const offered = (e: Event, at: number) => {
       // Dismissed with Later earlier in this session (possibly on this very page): stay hidden.
       if (sessionStorage.getItem(INSTALL_DISMISSED_KEY)) return;
       setEvent(e as BeforeInstallPromptEvent);
       void loadCard().catch(() => undefined);
       clearTimeout(timer);
-      timer = setTimeout(() => setVisible(true), INSTALL_PROMPT_DELAY_MS);
+      timer = setTimeout(() => setVisible(true), Math.max(0, at + INSTALL_PROMPT_DELAY_MS - Date.now()));
     };
+    const onPrompt = (e: Event) => {
+      e.preventDefault();
+      offered(e, Date.now());
+    };
+    // Offered before the app mounted: 3 s from then, not from now.
+    const early = earlyInstallOffer();
+    if (early) offered(early.event, early.at);
     const onInstalled = () => setVisible(false);
     window.addEventListener('beforeinstallprompt', onPrompt);
     window.addEventListener('appinstalled', onInstalled);

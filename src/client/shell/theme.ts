@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 
 type Theme = 'kwt' | 'kwtdark';
-const KEY = 'kwt-theme';
+export const THEME_STORAGE_KEY = 'kwt-theme';
+const KEY = THEME_STORAGE_KEY;
 
 function initialTheme(): Theme {
   const saved = localStorage.getItem(KEY);

@@ -2,6 +2,7 @@ import type { Db } from '../../../db/client';
 import { t } from '../../shared/i18n';
 import type { ChatReplyType, CustomerData, VisitorChatInput, VisitorChatReply } from '../../shared/schemas/ai';
 import type { Env } from '../env';
+import { log } from '../log';
 import { hitRateLimit, perMinute } from '../services/rate-limit';
 import { askClaude, claudeClient, toMessages } from './claude';
 import { salesConversation, recordExchange } from './conversations';
@@ -61,7 +62,7 @@ export async function salesChat(deps: ChatDeps, input: VisitorChatInput): Promis
       );
       message = answer.text || t('assistant.sales.fallback');
     } catch (err) {
-      console.error('sales chat: Claude failed', err);
+      log.error('sales chat: Claude failed', err);
       message = t('assistant.sales.error');
       type = 'error';
     }

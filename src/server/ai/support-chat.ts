@@ -3,6 +3,7 @@ import { t } from '../../shared/i18n';
 import type { Analysis, SupportChatInput, SupportChatReply } from '../../shared/schemas/ai';
 import type { SessionUser } from '../../shared/schemas/auth';
 import type { Env } from '../env';
+import { log } from '../log';
 import { askClaude, claudeClient, toMessages, type ToolCall } from './claude';
 import { recordExchange, supportConversation } from './conversations';
 import { analysisDownload, offlineSupportReply, reportDownload, runByName, type RunTool } from './support-offline';
@@ -68,7 +69,7 @@ export async function supportChat(deps: SupportDeps, user: SessionUser, input: S
       reply = { response: answer.text || t(`assistant.support.help.${scope.role}`), type: download.downloadUrl ? 'report' : 'text', ...download };
     }
   } catch (err) {
-    console.error('support chat failed', err);
+    log.error('support chat failed', err);
     reply = { response: t('assistant.support.error'), type: 'error' };
   }
   await recordExchange(db, await supportConversation(db, user.id), input.message, reply.response, reply.type, now);

@@ -4,6 +4,7 @@ import { ZodError } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { localizeText } from '../../shared/i18n';
 import { DomainError } from '../errors';
+import { log } from '../log';
 
 /** The one REST error shape. `success`/`message` keep the spec's login contract. */
 export function errorBody(code: ErrorCode, english: string, field?: string) {
@@ -36,6 +37,6 @@ export function mapError(err: unknown): MappedError {
     const code = (Object.keys(ERROR_STATUS) as ErrorCode[]).find((k) => ERROR_STATUS[k] === status) ?? 'BAD_REQUEST';
     if (status < 500) return { status, body: errorBody(code, err.message) };
   }
-  console.error(err);
+  log.error('unexpected error', err);
   return { status: 500, body: errorBody('INTERNAL_SERVER_ERROR', 'Internal server error') };
 }

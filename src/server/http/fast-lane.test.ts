@@ -8,7 +8,7 @@ import { makeCompany, makeRider, makeUser, TEST_PASSWORD } from '../../../test/f
 import { BASE, getWith, login, postJson, setCookieFor, testEnv } from '../../../test/app';
 import { createApp } from '../app';
 import { sessionIdFromToken } from '../auth/tokens';
-import { fastLane, laneHandlers } from './fast-lane';
+import { fastLane, laneHandlers, MAX_LANE_BODY } from './fast-lane';
 
 let file: string;
 let db: Db;
@@ -48,8 +48,12 @@ async function same(a: Response, b: Response) {
   expect(headersOf(a)).toEqual(headersOf(b));
   expect(await a.text()).toBe(await b.text());
 }
-const lanePost = (path: string, body: unknown, cookie: string, headers: Record<string, string> = {}) =>
-  laneOnly.request(`${BASE}${path}`, { method: 'POST', body: typeof body === 'string' ? body : JSON.stringify(body), headers: { 'content-type': 'application/json', cookie, ...headers } });
+/** A POST to the lane alone, with the Content-Length a browser declares (the lane reads no body without one). */
+const lanePost = (path: string, body: unknown, cookie: string, headers: Record<string, string> = {}) => {
+  const text = typeof body === 'string' ? body : JSON.stringify(body);
+  const length = String(Buffer.byteLength(text));
+  return laneOnly.request(`${BASE}${path}`, { method: 'POST', body: text, headers: { 'content-type': 'application/json', 'content-length': length, cookie, ...headers } });
+};
 const laneGet = (cookie?: string) => laneOnly.request(`${BASE}/api/auth/user`, { headers: cookie ? { cookie } : {} });
 const pingsOf = async (riderId: string) => (await db.select().from(locationPings).where(eq(locationPings.riderId, riderId))).length;
 
@@ -141,6 +145,20 @@ describe('location ping', () => {
     expect((await lanePost(`/api/riders/${riderA.id}/location`, ping(Date.now()), riderA.cookie, foreign)).status).toBe(404);
     const res = await postJson(fast, `/api/riders/${riderA.id}/location`, ping(Date.now()), { cookie: riderA.cookie, headers: foreign });
     expect(res.status).toBe(403);
+  });
+
+  test('a body without a Content-Length, or over 4 KB, is left unread to the pipeline (which applies its body limit)', async () => {
+    const before = await pingsOf(riderA.id);
+    const path = `/api/riders/${riderA.id}/location`;
+    const body = JSON.stringify(ping(Date.now() - 2000));
+    const chunked = await laneOnly.request(`${BASE}${path}`, { method: 'POST', body, headers: { 'content-type': 'application/json', cookie: riderA.cookie } });
+    expect([chunked.status, await chunked.text()]).toEqual([404, 'stepped aside']);
+    const padded = `${body}${' '.repeat(MAX_LANE_BODY + 1 - body.length)}`;
+    expect((await lanePost(path, padded, riderA.cookie)).status).toBe(404);
+    expect(await pingsOf(riderA.id)).toBe(before);
+    // The pipeline takes the same padded ping (under its 1 MB limit).
+    expect((await postJson(fast, path, padded, { cookie: riderA.cookie })).status).toBe(200);
+    expect(await pingsOf(riderA.id)).toBe(before + 1);
   });
 
   test('another rider’s id, an admin, bad JSON and bad coordinates step aside and get the pipeline’s errors', async () => {

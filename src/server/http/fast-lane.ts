@@ -7,6 +7,7 @@ import type { Env } from '../env';
 import { recordLocation } from '../services/locations';
 import { sessionCache, type CachedSession } from '../services/session-cache';
 import { readCookie, SESSION_COOKIE } from './cookies';
+import { carryOver, noteUser } from './request-log';
 import { API_SECURITY_HEADERS, ownOrigin } from './security';
 import type { Locale } from '../../shared/i18n';
 
@@ -20,7 +21,8 @@ import type { Locale } from '../../shared/i18n';
  * Each handler runs before that pipeline and answers only the plain case: a remembered live session not
  * due for renewal (services/session-cache.ts), a rider pinging for themself, a same-origin request, a JSON
  * object that passes the same zod schema. Anything else (no or unknown cookie, renewal, another role,
- * another rider's id, a foreign Origin, malformed or invalid input, a failed write, which stored nothing)
+ * another rider's id, a foreign Origin, a body without a Content-Length or over 4 KB, malformed or invalid
+ * input, a failed write, which stored nothing)
  * goes on to the pipeline, which answers it as it always has. The answers are the pipeline's: the same
  * body and the same headers (checked side by side in fast-lane.test.ts).
  */
@@ -30,6 +32,8 @@ export interface LaneRequest {
   header(name: string): string | undefined;
   /** The body as text; read once. */
   text(): Promise<string>;
+  /** Tells the request log who is signed in (http/request-log.ts). */
+  signedIn?(userId: string): void;
 }
 
 export interface FastLane {
@@ -38,6 +42,16 @@ export interface FastLane {
   /** The answer to POST /api/riders/{riderId}/location, or null: the pipeline answers. */
   location(req: LaneRequest, riderId: string | undefined): Promise<Response | null>;
 }
+
+/**
+ * The largest ping body the lane reads (a ping is under 200 bytes). A body without a Content-Length
+ * (chunked) or past this goes unread to the pipeline, whose body limit (http/body-limit.ts) answers it.
+ */
+export const MAX_LANE_BODY = 4 * 1024;
+const smallBody = (req: LaneRequest) => {
+  const length = req.header('content-length');
+  return length !== undefined && /^\d{1,5}$/.test(length) && Number(length) <= MAX_LANE_BODY;
+};
 
 /** The pipeline's headers on a JSON answer, but the language. */
 const BASE: [string, string][] = [['content-type', 'application/json'], ...API_SECURITY_HEADERS.map(([k, v]): [string, string] => [k, v])];
@@ -62,14 +76,19 @@ export function fastLane(db: Db, env: Env): FastLane {
   return {
     authUser: (req) => {
       const hit = signedIn(req);
-      if (hit instanceof Promise) return hit.then((h) => (h ? answer(h.userJson, h.user.locale) : null));
-      return hit ? answer(hit.userJson, hit.user.locale) : null;
+      const reply = (h: CachedSession | undefined) => {
+        if (!h) return null;
+        req.signedIn?.(h.user.id);
+        return answer(h.userJson, h.user.locale);
+      };
+      return hit instanceof Promise ? hit.then(reply) : reply(hit);
     },
 
     location: async (req, riderId) => {
-      if (!riderId || !sameOrigin(req)) return null;
+      if (!riderId || !sameOrigin(req) || !smallBody(req)) return null;
       const user = (await signedIn(req))?.user;
       if (!user || user.role !== 'rider' || user.roleData.id !== riderId || !can(user.role, 'track-location')) return null;
+      req.signedIn?.(user.id);
       let body: unknown;
       try {
         body = JSON.parse(await req.text());
@@ -110,8 +129,18 @@ type Fetch = (req: Request, server: Server<undefined>) => Response | Promise<Res
 export function laneRoutes(lane: FastLane, fetch: Fetch) {
   const of = (req: Request) => {
     let text: Promise<string> | undefined;
-    const lr: LaneRequest = { url: req.url, header: (n) => req.headers.get(n) ?? undefined, text: () => (text ??= req.text()) };
-    const rest = async (server: Server<undefined>) => fetch(text ? new Request(req, { body: await text }) : req, server);
+    const lr: LaneRequest = {
+      url: req.url,
+      header: (n) => req.headers.get(n) ?? undefined,
+      text: () => (text ??= req.text()),
+      signedIn: (id) => noteUser(req, id),
+    };
+    const rest = async (server: Server<undefined>) => {
+      if (!text) return fetch(req, server);
+      const again = new Request(req, { body: await text });
+      carryOver(req, again);
+      return fetch(again, server);
+    };
     return { lr, rest };
   };
   return {

@@ -5,12 +5,14 @@ import type { Env } from '../env';
 import { sessionCache } from '../services/session-cache';
 import type { AppVariables } from '../trpc/context';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies';
+import { forwardedClient } from './client-ip';
 import { ownOrigin } from './security';
 
-function clientIp(c: Parameters<MiddlewareHandler>[0], trustProxy: boolean): string {
+/** The caller's address: the address our trusted proxy forwarded (client-ip.ts), else the socket's. */
+export function clientIp(c: Parameters<MiddlewareHandler>[0], trustProxy: boolean): string {
   if (trustProxy) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return forwarded.slice(0, 64);
+    const forwarded = forwardedClient(c.req.header('x-forwarded-for'));
+    if (forwarded) return forwarded;
   }
   try {
     return getConnInfo(c).remote.address ?? 'unknown';

@@ -23,6 +23,12 @@ export interface Tuning {
 /** Measured on test/fixtures/ocr (docs/benchmarks.md, "OCR"). */
 export const TUNING: Tuning = { pageMaxSide: 1800, pageMinWidth: 1000, lineHeight: 100 };
 
+/**
+ * The most pixels an upload may have (50 MP: a 48–50 MP phone photo). A bigger one is refused from its
+ * header before decoding: a few kilobytes of PNG can declare 12000×12000 pixels and cost seconds of CPU.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
+
 /** sharp could not decode the upload although its first bytes looked like an image. */
 export class UndecodableImage extends Error {
   constructor(cause: unknown) {
@@ -69,10 +75,11 @@ export async function preprocess(bytes: Uint8Array, opts: PreprocessOptions, t: 
 
 /** Upright, cropped, scaled grey pixels of the upload. */
 async function decode(bytes: Uint8Array, opts: PreprocessOptions, t: Tuning) {
-  const { autoOrient } = await sharp(bytes).metadata();
+  const input = { limitInputPixels: MAX_INPUT_PIXELS };
+  const { autoOrient } = await sharp(bytes, input).metadata();
   const box = opts.roi ? cropBox(opts.roi, autoOrient.width, autoOrient.height) : { left: 0, top: 0, width: autoOrient.width, height: autoOrient.height };
   const scale = scaleFor(opts.layout, box.width, box.height, t);
-  let img = sharp(bytes).autoOrient();
+  let img = sharp(bytes, input).autoOrient();
   if (opts.roi) img = img.extract(box);
   img = img.grayscale();
   if (Math.abs(scale - 1) > 0.05) img = img.resize({ width: Math.max(1, Math.round(box.width * scale)), kernel: scale < 1 ? 'lanczos3' : 'cubic' });

@@ -9,6 +9,7 @@ import { login, req, testApp, type TestApp } from '../../../test/app';
 import { freshDb } from '../../../test/db';
 import { TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
+import { TINY_JPEG, TINY_PNG, TINY_WEBP } from '../../../test/fixtures/tiny-images';
 import { deleteRiderDocument, saveRiderDocument } from '../services/documents';
 import { saveDocumentInput } from '../../shared/schemas/documents';
 
@@ -19,10 +20,8 @@ let w: World;
 let docA: string;
 const cookie: Record<'managerA' | 'managerB' | 'riderA' | 'riderB' | 'admin', string> = {} as never;
 
-/** The first bytes of each kind, padded: what the magic-byte check reads. */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(40).fill(7)]);
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(40).fill(1)]);
-const WEBP = new Uint8Array([0x52, 0x49, 0x46, 0x46, 0, 0, 0, 0, 0x57, 0x45, 0x42, 0x50, ...new Array(40).fill(2)]);
+/** Whole pictures of each kind: the server checks the magic bytes and decodes the picture. */
+const [PNG, JPEG, WEBP] = [TINY_PNG, TINY_JPEG, TINY_WEBP];
 
 function put(id: string, bytes: Uint8Array | null, who?: string, type = 'image/png') {
   const form = new FormData();

@@ -20,7 +20,8 @@ const fail = (c: C, err: unknown) => {
 /**
  * Photos of rider documents (issue 9):
  * - PUT /api/documents/:id/photo (multipart, one `image` file): the rider's company adds or replaces it;
- *   JPEG, PNG or WebP by its bytes (else 415), 8 MB at most (else 413).
+ *   JPEG, PNG or WebP by its bytes (else 415), 8 MB at most (else 413), a whole picture of at most
+ *   50 MP (else 422: a truncated file or a decompression bomb).
  * - GET /api/documents/:id/photo: the photo, for its company, its rider or an admin.
  * - DELETE /api/documents/:id/photo: the company removes it.
  * Anyone else's document answers 404, as a missing one does.

@@ -5,9 +5,12 @@ import type { Db } from '../../../db/client';
 import { buildMcpServer } from '../../../mcp/server';
 import type { Env } from '../env';
 import { errorBody } from '../http/errors';
+import { refusal } from '../http/refusal';
+import { clientIp } from '../http/session';
 import { originCheck } from '../http/security';
 import { scopeForUser } from '../services/analysis';
 import { authenticateApiToken, bearerToken } from '../services/api-tokens';
+import { limitAuth, reserveFailure } from '../services/auth-limits';
 
 export const MCP_PATH = '/mcp';
 const REALM = 'Bearer realm="kwt-delivery-mcp"';
@@ -24,13 +27,35 @@ export function mcpHttp(db: Db, env: Env) {
   app.use(MCP_PATH, bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is larger than 1 MB'), 413) }));
   app.all(MCP_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');
+    // Guessing tokens: 20 bad tokens from one IP in 15 minutes lock it out for bad tokens; a good token
+    // is still let through (and then limited to 300 calls a minute). A missing token is not counted: MCP
+    // clients send exactly that first, to learn how to authenticate.
     const token = bearerToken(c.req.header('authorization'));
+    if (!token) {
+      c.header('WWW-Authenticate', REALM);
+      return c.json(errorBody('UNAUTHORIZED', 'An API token is required: send Authorization: Bearer <token>'), 401);
+    }
+    // Counted as bad before it is checked, taken back when good: parallel guesses cannot overrun the limit.
+    const ip = clientIp(c, env.TRUST_PROXY);
+    let release: (() => void) | undefined;
+    let lockout: unknown;
+    try {
+      release = await reserveFailure(db, 'mcpBadToken', ip);
+    } catch (err) {
+      lockout = err;
+    }
     const user = await authenticateApiToken(db, token);
     if (!user) {
-      c.header('WWW-Authenticate', token ? `${REALM}, error="invalid_token"` : REALM);
-      const message = token ? 'The API token is invalid or has been revoked' : 'An API token is required: send Authorization: Bearer <token>';
-      return c.json(errorBody('UNAUTHORIZED', message), 401);
+      const refused = await refusal(c, async () => {
+        if (lockout) throw lockout;
+      });
+      if (refused) return refused;
+      c.header('WWW-Authenticate', `${REALM}, error="invalid_token"`);
+      return c.json(errorBody('UNAUTHORIZED', 'The API token is invalid or has been revoked'), 401);
     }
+    release?.();
+    const busy = await refusal(c, () => limitAuth(db, 'mcpUse', user.id));
+    if (busy) return busy;
     if (c.req.method !== 'POST') {
       c.header('Allow', 'POST');
       return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, send POST' }, id: null }, 405);

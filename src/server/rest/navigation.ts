@@ -1,9 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { LOGIN_ERROR_OAUTH, LOGIN_ERROR_TOO_MANY } from '../../shared/login-errors';
 import { loginSearch } from '../../shared/schemas/auth';
 import { postLoginPath } from '../../shared/permissions';
 import { sessionCookie } from '../http/cookies';
+import { refusal } from '../http/refusal';
 import { ownOrigin } from '../http/security';
+import { limitAuth } from '../services/auth-limits';
 import { finishGoogleLogin, startGoogleLogin, type GoogleConfig } from '../services/oauth-google';
 import { createCaller } from '../trpc/root';
 import { contextFromVars, type AppVariables } from '../trpc/context';
@@ -57,16 +60,20 @@ export function navigationRoutes() {
     const verifier = getCookie(c, 'google_code_verifier');
     const redirect = loginSearch.parse({ redirect: getCookie(c, 'login_redirect') }).redirect;
     for (const name of ['google_oauth_state', 'google_code_verifier', 'login_redirect']) deleteCookie(c, name, { path: '/' });
+    // A browser navigation: once an IP calls back too often, back to the login page, which says so
+    // (Retry-After is kept on the redirect).
+    const refused = await refusal(c, () => limitAuth(c.var.db, 'googleCallback', c.var.ip));
+    if (refused) return c.redirect(loginPage(redirect, LOGIN_ERROR_TOO_MANY), 302);
     const code = c.req.query('code');
     if (!cfg || !code || !state || !verifier || c.req.query('state') !== state) {
-      return c.redirect(loginPage(redirect, 'oauth'), 302);
+      return c.redirect(loginPage(redirect, LOGIN_ERROR_OAUTH), 302);
     }
     try {
       const { user, session } = await finishGoogleLogin(c.var.db, cfg, code, verifier);
       c.header('Set-Cookie', sessionCookie(session.token, session.expiresAt, c.var.secureCookies), { append: true });
       return c.redirect(postLoginPath(user.role, redirect), 302);
     } catch {
-      return c.redirect(loginPage(redirect, 'oauth'), 302);
+      return c.redirect(loginPage(redirect, LOGIN_ERROR_OAUTH), 302);
     }
   });
   return nav;

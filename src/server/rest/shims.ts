@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { createCaller } from '../trpc/root';
 import { contextFromVars, type AppVariables } from '../trpc/context';
+import { restBodyLimit } from '../http/body-limit';
 import { errorBody, mapError } from '../http/errors';
 
 type Caller = ReturnType<typeof createCaller>;
@@ -83,6 +84,7 @@ async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok:
 export function restShims() {
   const api = new Hono<{ Variables: AppVariables }>();
   for (const shim of SHIMS) {
+    if (shim.method === 'post') api.post(shim.path, restBodyLimit(shim.path));
     api[shim.method](shim.path, async (c) => {
       const parsed = shim.method === 'post' ? await readJson(c) : { ok: true as const, body: undefined };
       if (!parsed.ok) return c.json(errorBody('BAD_REQUEST', 'Malformed JSON body'), 400);

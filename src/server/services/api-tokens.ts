@@ -67,6 +67,25 @@ export async function revokeApiToken(db: Db, actor: Pick<SessionUser, 'id' | 'ro
   return { success: true as const, apiToken: summary(updated!) };
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * Revokes every live API token of a user (a password change or reset, sign out everywhere): one 'revoke'
+ * audit entry per token, its `reason` the action that caused it ('password-change', 'reset-link-used',
+ * 'accept-invite', 'sign-out-everywhere'). Run inside the caller's transaction. Returns how many.
+ */
+export async function revokeUserApiTokens(tx: Db | Tx, actorId: string, userId: string, reason: string, now = new Date()): Promise<number> {
+  const gone = await tx
+    .update(apiTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)))
+    .returning({ id: apiTokens.id });
+  for (const { id } of gone) {
+    await audit(tx, { actorId, action: 'revoke', entity: 'api_token', entityId: id, before: { revokedAt: null }, after: { revokedAt: now.toISOString(), owner: userId, reason } });
+  }
+  return gone.length;
+}
+
 /**
  * The user a bearer token acts for, or null when it is malformed, unknown, revoked, or its user is
  * disabled. A good token has its last use stamped.

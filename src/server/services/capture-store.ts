@@ -9,6 +9,7 @@ import type { CaptureReading } from '../../shared/schemas/ocr';
 import { DomainError, invalid, notFound } from '../errors';
 import { eventTime } from './duty';
 import { sniffImage } from './image-bytes';
+import { assertWholeImage } from './image-check';
 import { riderCash } from './rider-region';
 import { t } from '../../shared/i18n';
 
@@ -17,7 +18,8 @@ export function decodeImage(dataUrl: string): { bytes: Uint8Array; ext: 'jpeg' |
   const m = /^data:image\/(jpeg|png|webp);base64,(.+)$/.exec(dataUrl);
   if (!m) throw invalid(t('errors.imageDataUrl'), 'image');
   const ext = m[1] as 'jpeg' | 'png' | 'webp';
-  const bytes = Uint8Array.from(Buffer.from(m[2]!, 'base64'));
+  // A Buffer is a Uint8Array: copying it with Uint8Array.from walks 8 MB byte by byte (~0.5 s of CPU).
+  const bytes: Uint8Array = Buffer.from(m[2]!, 'base64');
   if (bytes.length > 8 * 1024 * 1024) throw new DomainError('PAYLOAD_TOO_LARGE', t('errors.imageTooLarge'), 'image');
   if (sniffImage(bytes) !== ext) throw invalid(t('errors.imageNotReal'), 'image');
   return { bytes, ext };
@@ -46,6 +48,7 @@ async function readingColumns(db: Db, riderId: string, type: CaptureType, readin
 /** Keep a rider's photo on disk and its record (with the confirmed reading, if any) in the database. */
 export async function storeCapture(db: Db, riderId: string, input: CaptureSubmitInput, dir: string, now = new Date()) {
   const { bytes, ext } = decodeImage(input.image);
+  await assertWholeImage(bytes);
   const reading = await readingColumns(db, riderId, input.type, input.reading);
   const id = newId();
   await mkdir(dir, { recursive: true });

@@ -184,14 +184,14 @@ describe('invitations', () => {
     const first = tokenOf((await a.company.inviteRider({ id: rider.id })).link);
     const second = tokenOf((await a.company.inviteRider({ id: rider.id })).link);
     expect(first).not.toBe(second);
-    await expectTRPCError((await callerFor(db, null)).auth.acceptInvite({ token: first, password: 'abcd1234' }), 'BAD_REQUEST', INVITE_UNKNOWN);
-    await (await callerFor(db, null)).auth.acceptInvite({ token: second, password: 'abcd1234' });
+    await expectTRPCError((await callerFor(db, null)).auth.acceptInvite({ token: first, password: 'blue camel lamp' }), 'BAD_REQUEST', INVITE_UNKNOWN);
+    await (await callerFor(db, null)).auth.acceptInvite({ token: second, password: 'blue camel lamp' });
   });
 
   test('accepting signs the rider in (cookie), who then reaches rider.dashboard and can log in again', async () => {
     const { rider } = await makeRider(db, w.companyA, { name: 'Nadia Rider', email: 'nadia@example.com', withUser: false });
     const token = tokenOf((await (await manager('A')).company.inviteRider({ id: rider.id })).link);
-    const res = await postJson(app, '/api/trpc/auth.acceptInvite', { token, password: 'Welcome2026' });
+    const res = await postJson(app, '/api/trpc/auth.acceptInvite', { token, password: 'Welcome to the fleet 2026' });
     expect(res.status).toBe(200);
     const body = await res.json();
     expect(body.result.data).toMatchObject({ success: true, user: { email: 'nadia@example.com', role: 'rider', roleData: { id: rider.id } } });
@@ -205,7 +205,7 @@ describe('invitations', () => {
     expect(stored?.passwordHash).toStartWith('$argon2id$');
     const inv = await db.query.riderInvitations.findFirst({ where: eq(riderInvitations.riderId, rider.id) });
     expect(inv?.usedAt).toBeInstanceOf(Date);
-    await login(app, 'nadia@example.com', 'Welcome2026', '198.51.100.30');
+    await login(app, 'nadia@example.com', 'Welcome to the fleet 2026', '198.51.100.30');
     const dash = await (await callerFor(db, stored!.id)).rider.dashboard();
     expect(dash).toBeTruthy();
   });
@@ -214,8 +214,8 @@ describe('invitations', () => {
     const { rider } = await makeRider(db, w.companyA, { withUser: false });
     const token = tokenOf((await (await manager('A')).company.inviteRider({ id: rider.id })).link);
     const anon = await callerFor(db, null);
-    await anon.auth.acceptInvite({ token, password: 'first1234' });
-    await expectTRPCError(anon.auth.acceptInvite({ token, password: 'second1234' }), 'BAD_REQUEST', INVITE_USED);
+    await anon.auth.acceptInvite({ token, password: 'first long phrase' });
+    await expectTRPCError(anon.auth.acceptInvite({ token, password: 'second long phrase' }), 'BAD_REQUEST', INVITE_USED);
   });
 
   test('expired after 7 days; unknown tokens refused; password rules enforced', async () => {
@@ -224,15 +224,15 @@ describe('invitations', () => {
     const { link } = await inviteCompanyRider(db, w.managerA.id, w.companyA.id, rider.id, issued);
     const token = tokenOf(link);
     const late = new Date(issued.getTime() + INVITATION_TTL_MS);
-    await expect(acceptRiderInvitation(db, token, 'late12345', late)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: INVITE_EXPIRED });
+    await expect(acceptRiderInvitation(db, token, 'late but long phrase', late)).rejects.toMatchObject({ code: 'BAD_REQUEST', message: INVITE_EXPIRED });
     const anon = await callerFor(db, null);
-    await expectTRPCError(anon.auth.acceptInvite({ token: 'a'.repeat(32), password: 'abcd1234' }), 'BAD_REQUEST', INVITE_UNKNOWN);
-    await expectTRPCError(anon.auth.acceptInvite({ token: 'not even base32!', password: 'abcd1234' }), 'BAD_REQUEST', INVITE_UNKNOWN);
+    await expectTRPCError(anon.auth.acceptInvite({ token: 'a'.repeat(32), password: 'blue camel lamp' }), 'BAD_REQUEST', INVITE_UNKNOWN);
+    await expectTRPCError(anon.auth.acceptInvite({ token: 'not even base32!', password: 'blue camel lamp' }), 'BAD_REQUEST', INVITE_UNKNOWN);
     // Still usable just before expiry, and the password rule is the schema's.
     const { link: fresh } = await (await manager('A')).company.inviteRider({ id: rider.id });
     const short = await expectTRPCError(anon.auth.acceptInvite({ token: tokenOf(fresh), password: 'short1' }), 'BAD_REQUEST');
-    expect(firstIssue(short)).toBe('password: Password must be at least 8 characters');
-    const ok = await acceptRiderInvitation(db, tokenOf(fresh), 'abcd1234', new Date(Date.now() + INVITATION_TTL_MS - 60_000));
+    expect(firstIssue(short)).toBe('password: Use at least 10 characters: a few unrelated words make a good passphrase.');
+    const ok = await acceptRiderInvitation(db, tokenOf(fresh), 'blue camel lamp', new Date(Date.now() + INVITATION_TTL_MS - 60_000));
     expect(ok.user.roleData.id).toBe(rider.id);
   });
 
@@ -241,7 +241,7 @@ describe('invitations', () => {
     const a = await manager('A');
     const token = tokenOf((await a.company.inviteRider({ id: rider.id })).link);
     await a.company.setRiderStatus({ id: rider.id, status: 'suspended' });
-    await expectTRPCError((await callerFor(db, null)).auth.acceptInvite({ token, password: 'abcd1234' }), 'BAD_REQUEST', INVITE_UNKNOWN);
+    await expectTRPCError((await callerFor(db, null)).auth.acceptInvite({ token, password: 'blue camel lamp' }), 'BAD_REQUEST', INVITE_UNKNOWN);
   });
 
   test('inviting a rider who already has an account resets nothing until accepted, then ends their old sessions', async () => {
@@ -249,9 +249,9 @@ describe('invitations', () => {
     const old = await login(app, 'forgot@example.com', TEST_PASSWORD, '198.51.100.40');
     const token = tokenOf((await (await manager('A')).company.inviteRider({ id: rider.id })).link);
     expect((await getWith(app, '/api/dashboard/rider', old)).status).toBe(200);
-    await (await callerFor(db, null)).auth.acceptInvite({ token, password: 'newpass123' });
+    await (await callerFor(db, null)).auth.acceptInvite({ token, password: 'a fresh start today' });
     expect((await getWith(app, '/api/dashboard/rider', old)).status).toBe(401);
     expect((await db.query.riders.findFirst({ where: eq(riders.id, rider.id) }))?.userId).toBe(user!.id);
-    await login(app, 'forgot@example.com', 'newpass123', '198.51.100.41');
+    await login(app, 'forgot@example.com', 'a fresh start today', '198.51.100.41');
   });
 });

@@ -1,9 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { companies, riderInvitations, riders, sessions, users } from '../../../db/schema';
+import { companies, riderInvitations, riders, users } from '../../../db/schema';
 import type { CompanyRiderUpdateInput, NewRiderInput } from '../../shared/schemas/company-riders';
 import { INVITATION_TTL_DAYS } from '../../shared/schemas/company-riders';
-import { hashPassword } from '../auth/password';
 import { generateSessionToken, sessionIdFromToken } from '../auth/tokens';
 import { conflict, DomainError, invalid, notFound } from '../errors';
 import { assertRiderEmailFree } from './admin-create';
@@ -13,8 +12,8 @@ import { audit } from './audit';
 import type { LoginResult } from './auth';
 import type { listCompanyRiders } from './company-riders';
 import { publishChange } from './events';
-import { createSession } from './sessions';
-import { loadSessionUser } from './users';
+import { revokeSessionsOnSuspension } from './account-sessions';
+import { setPasswordAndSignIn, spendOnce } from './password-set';
 import { t } from '../../shared/i18n';
 
 export type CompanyRider = Awaited<ReturnType<typeof listCompanyRiders>>[number];
@@ -91,7 +90,7 @@ export async function setCompanyRiderStatus(db: Db, actorId: string, companyId: 
     await tx.update(riders).set({ status, onDuty: status === 'active' ? before.onDuty : false }).where(eq(riders.id, riderId));
     if (before.userId) {
       await tx.update(users).set({ disabled: status === 'suspended' }).where(eq(users.id, before.userId));
-      if (status === 'suspended') await tx.delete(sessions).where(eq(sessions.userId, before.userId));
+      if (status === 'suspended') await revokeSessionsOnSuspension(tx, actorId, before.userId);
     }
     await audit(tx, { actorId, action: status === 'active' ? 'reactivate' : 'suspend', entity: 'rider', entityId: riderId, before: { status: before.status }, after: { status } });
   });
@@ -137,9 +136,9 @@ export const INVITE_USED = 'This invitation link has already been used. Sign in 
 export const INVITE_EXPIRED = 'This invitation link has expired. Ask your company for a new one.';
 
 /**
- * The rider opens the link and chooses a password: the invitation is spent, the
- * password set (Argon2id), the rider's other sessions ended and a new one issued,
- * exactly as a password login would.
+ * The rider opens the link and chooses a password (the password policy applies): the
+ * invitation is spent, the password set, the rider's other sessions ended and a new one
+ * issued, exactly as a password login would (password-set.ts).
  */
 export async function acceptRiderInvitation(db: Db, token: string, password: string, now = new Date()): Promise<LoginResult> {
   const inv = await db.query.riderInvitations.findFirst({ where: eq(riderInvitations.tokenHash, sessionIdFromToken(token)) });
@@ -149,21 +148,12 @@ export async function acceptRiderInvitation(db: Db, token: string, password: str
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, inv.riderId) });
   const account = rider?.userId ? await db.query.users.findFirst({ where: eq(users.id, rider.userId) }) : undefined;
   if (!rider || !account || account.disabled || rider.status !== 'active') throw invalid(INVITE_UNKNOWN, 'token');
-  const userId = account.id;
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    // Spend it only if nobody else did in the meantime.
-    const spent = await tx
-      .update(riderInvitations)
-      .set({ usedAt: now })
-      .where(and(eq(riderInvitations.id, inv.id), isNull(riderInvitations.usedAt)))
-      .returning({ id: riderInvitations.id });
-    if (!spent.length) throw invalid(INVITE_USED, 'token');
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    await tx.delete(sessions).where(eq(sessions.userId, userId));
-    await audit(tx, { actorId: userId, action: 'accept-invite', entity: 'rider', entityId: rider.id, after: { invitationId: inv.id } });
+  return setPasswordAndSignIn(db, {
+    userId: account.id,
+    owner: account,
+    password,
+    spend: (tx) => spendOnce(tx, riderInvitations, inv.id, INVITE_USED, now),
+    entry: { actorId: account.id, action: 'accept-invite', entity: 'rider', entityId: rider.id, after: { invitationId: inv.id } },
+    now,
   });
-  const user = await loadSessionUser(db, userId);
-  if (!user) throw invalid(INVITE_UNKNOWN, 'token');
-  return { user, session: await createSession(db, userId, now) };
 }

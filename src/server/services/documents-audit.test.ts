@@ -9,6 +9,7 @@ import { callerFor, login, req, testApp, testEnv, type TestApp } from '../../../
 import { freshDb } from '../../../test/db';
 import { TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
+import { TINY_JPEG, TINY_PNG } from '../../../test/fixtures/tiny-images';
 
 /**
  * Issue 9 review, item 4: every change to a rider's documents is in the audit log, with who, before
@@ -20,8 +21,7 @@ let app: TestApp;
 let w: World;
 let cookie: string;
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, ...new Array(40).fill(7)]);
-const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, ...new Array(40).fill(1)]);
+const [PNG, JPEG] = [TINY_PNG, TINY_JPEG];
 
 function put(id: string, bytes: Uint8Array, type: string) {
   const form = new FormData();

@@ -9,6 +9,7 @@ import { MAX_DOCUMENT_PHOTO_BYTES } from '../../shared/schemas/documents';
 import { DomainError, forbidden, notFound, unauthorized } from '../errors';
 import { audit } from './audit';
 import { sniffImage } from './image-bytes';
+import { assertWholeImage } from './image-check';
 
 /**
  * Photos of rider documents, kept on disk like captures (capture-store.ts): under
@@ -87,6 +88,7 @@ export async function storeDocumentPhoto(db: Db, viewer: DocumentViewer, id: str
   assertCompany(viewer);
   const doc = await visibleDocument(db, viewer, id);
   const kind = checkPhoto(bytes);
+  await assertWholeImage(bytes);
   const photoPath = `documents/${doc.id}-${newId()}.${EXT[kind]}`;
   await mkdir(join(dir, 'documents'), { recursive: true });
   await writeFile(photoFile(dir, photoPath), bytes);

@@ -6,6 +6,7 @@ import { REGIONS, REGION_IDS, type RegionId } from '../../shared/regions';
 import { addDays, documentStatus } from '../../shared/schemas/documents';
 import { localIsoDate } from '../../shared/schemas/order-import';
 import { notify } from './notices';
+import { startHourly } from './hourly';
 
 /** Today's calendar day in the region's zone ('YYYY-MM-DD'). */
 export const todayIn = (region: RegionId, now: Date) => localIsoDate(now, REGIONS[region].timezone);
@@ -71,11 +72,7 @@ export async function sendDocumentReminders(db: Db, now = new Date(), scope: { c
   return sent;
 }
 
-const HOUR_MS = 60 * 60 * 1000;
-
-/** At server start and then hourly (never in tests): a failed sweep is logged and tried again next hour. */
-export function startDocumentReminders(db: Db): void {
-  const run = () => sendDocumentReminders(db).catch((err) => console.error('document reminders failed:', err instanceof Error ? err.message : err));
-  void run();
-  setInterval(run, HOUR_MS).unref();
+/** At server start and then hourly (never in tests). Returns a stop that waits for a sweep in progress. */
+export function startDocumentReminders(db: Db): () => Promise<void> {
+  return startHourly('document reminders', () => sendDocumentReminders(db));
 }

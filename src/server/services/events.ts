@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { log } from '../log';
 /**
  * In-process change notifications. Services publish after a committed write;
  * live views (tRPC subscriptions) listen. One process serves everything, so
@@ -34,7 +35,7 @@ function emit(topic: ChangeTopic): void {
     try {
       l(topic);
     } catch (err) {
-      console.error('change listener failed', err);
+      log.error('change listener failed', err);
     }
   }
 }
@@ -44,11 +45,32 @@ export function onChange(listener: Listener): () => void {
   return () => listeners.delete(listener);
 }
 
+/** Aborted when the server begins to stop: every live view ends, so the drain does not wait for them. */
+let closing = new AbortController();
+
+/** End every change stream now (src/server/shutdown.ts); later streams end at once too. */
+export function endChangeStreams(): void {
+  closing.abort();
+}
+
+/** For tests: streams may run again. */
+export function reopenChangeStreams(): void {
+  closing = new AbortController();
+}
+
 /**
  * Yields once at start and then at most every `minGapMs` while changes keep
- * arriving, until `signal` aborts.
+ * arriving, until `signal` aborts or the server stops.
  */
-export async function* changeTicks(topics: readonly ChangeTopic[], signal: AbortSignal | undefined, minGapMs = 250) {
+export async function* changeTicks(topics: readonly ChangeTopic[], requestSignal: AbortSignal | undefined, minGapMs = 250) {
+  // One signal for both ends; the listener on the process-wide one is removed when the stream ends.
+  const stop = new AbortController();
+  const end = () => stop.abort();
+  const stopping = closing.signal;
+  if (requestSignal?.aborted || stopping.aborted) end();
+  requestSignal?.addEventListener('abort', end, { once: true });
+  stopping.addEventListener('abort', end, { once: true });
+  const signal = stop.signal;
   let pending = true;
   let wake: (() => void) | undefined;
   const off = onChange((topic) => {
@@ -67,5 +89,7 @@ export async function* changeTicks(topics: readonly ChangeTopic[], signal: Abort
     }
   } finally {
     off();
+    stopping.removeEventListener('abort', end);
+    requestSignal?.removeEventListener('abort', end);
   }
 }

@@ -1,6 +1,7 @@
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../../../db/client';
 import type { LocationInput } from '../../shared/schemas/tracking';
+import { log } from '../log';
 import { publishChange } from './events';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
 import { drainInbox, inboxWaiting, insertPings, type InboxPing } from './ping-inbox';
@@ -16,7 +17,7 @@ import { drainInbox, inboxWaiting, insertPings, type InboxPing } from './ping-in
  * - Pings are stored in arrival order, except in a surge: a batch of `surgeBatch` pings or more (64 riders at
  *   once) is committed to a small inbox table instead, which costs a page or two per batch where location_pings'
  *   covering index and the riders' positions cost a random page per ping; it is acknowledged from there and
- *   moved on (sorted by rider) whenever the writer has nothing else to do (ping-inbox.ts). While pings wait in
+ *   moved on (sorted by rider) in chunks of up to 250, one every 25 ms at most, between batches or when idle (ping-inbox.ts). While pings wait in
  *   the inbox every batch goes there too, so a rider's pings never overtake each other.
  * - A rider's last position is their latest fix by the phone's time (the server's when none was sent): a
  *   ping that arrives late (an outbox replaying what it queued offline) never moves the rider back.
@@ -55,15 +56,14 @@ export interface PingWriterOptions {
   lingerMs?: number;
   /** A batch this big is a surge: it goes to the inbox (ping-inbox.ts), as does every batch while the inbox holds pings. */
   surgeBatch?: number;
-  /** The most pings one move out of the inbox takes (it holds the writer for about 10 µs each). */
+  /** The most pings one move out of the inbox takes (it holds the writer for 10–30 µs each). */
   drainChunk?: number;
-  /** Past this many waiting pings the inbox is drained between batches too, not only when the writer is idle. */
-  inboxHighWater?: number;
-  /** The inbox is drained after this long without a new ping, in ms. */
-  drainQuietMs?: number;
+  /** Moves out of the inbox start at most this often, in ms, between batches or when idle: at most
+   * drainChunk / drainEveryMs pings a ms (10,000 a second by default), each move a short stop. */
+  drainEveryMs?: number;
 }
 
-const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 500, lingerMs: 0, surgeBatch: 32, drainChunk: 1000, inboxHighWater: 100_000, drainQuietMs: 50 };
+const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 500, lingerMs: 0, surgeBatch: 32, drainChunk: 250, drainEveryMs: 25 };
 
 const resultOf = (p: Pending): LocationResult => ({ success: true, recordedAt: p.recordedAt.toISOString() });
 const keyOf = (p: Pending) => (p.replay === 'key' && p.key && p.userId ? `${p.userId}\u0000${p.key}` : null);
@@ -180,7 +180,7 @@ export class PingWriter {
   readonly stats: PingWriterStats = { batches: 0, pings: 0, surgeBatches: 0, surgePings: 0, drained: 0, largestBatch: 0, writeMs: 0, slowestWriteMs: 0 };
   /** Pings waiting in the inbox: at least this many when > 0; null until looked at. */
   private inbox: number | null = null;
-  private lastArrival = -Infinity;
+  private lastDrain = -Infinity;
   /** No drain before this (after a failed one). */
   private drainAfter = -Infinity;
   private drainTimer: ReturnType<typeof setTimeout> | null = null;
@@ -193,7 +193,6 @@ export class PingWriter {
   }
 
   write(p: Omit<Pending, 'resolve' | 'reject'>): Promise<LocationResult> {
-    this.lastArrival = performance.now();
     return new Promise((resolve, reject) => {
       this.queue.push({ ...p, resolve, reject });
       this.kick();
@@ -205,14 +204,24 @@ export class PingWriter {
     return this.queue.length;
   }
 
+  /** Resolves once no ping waits and no batch is being written: every ping handed in has its answer (a stopping server waits for this). */
+  async settled(): Promise<void> {
+    while (this.busy || this.scheduled || this.queue.length) await new Promise((r) => setTimeout(r, 5));
+  }
+
   /** Pings waiting in the inbox, as far as this writer knows (null: not looked yet). */
   get inboxWaiting(): number | null {
     return this.inbox;
   }
 
+  /** Pings may wait in the inbox and the last move out of it is `drainEveryMs` old. */
+  private drainDue(): boolean {
+    return this.inbox !== 0 && performance.now() >= Math.max(this.lastDrain + this.opts.drainEveryMs, this.drainAfter);
+  }
+
   private kick() {
     if (this.busy || this.scheduled) return;
-    if (!this.queue.length) {
+    if (!this.queue.length && !this.drainDue()) {
       if (this.inbox !== 0) this.drainLater();
       return;
     }
@@ -225,15 +234,13 @@ export class PingWriter {
     else setImmediate(go);
   }
 
-  /** The inbox is drained once no ping has come for `drainQuietMs`: a surge's answers never wait behind it. */
+  /** Comes back when the next move out of the inbox is due (nothing else would wake an idle writer). */
   private drainLater() {
     if (this.drainTimer) return;
-    const wait = Math.max(0, this.lastArrival + this.opts.drainQuietMs - performance.now(), this.drainAfter - performance.now());
+    const wait = Math.max(0, this.lastDrain + this.opts.drainEveryMs - performance.now(), this.drainAfter - performance.now());
     this.drainTimer = setTimeout(() => {
       this.drainTimer = null;
-      if (this.busy || this.scheduled || this.queue.length) return this.kick();
-      if (performance.now() - this.lastArrival < this.opts.drainQuietMs || performance.now() < this.drainAfter) return this.drainLater();
-      void this.flush();
+      this.kick();
     }, wait);
     this.drainTimer.unref?.();
   }
@@ -262,19 +269,24 @@ export class PingWriter {
   private async flush() {
     if (this.busy) return;
     this.busy = true;
-    if (!this.queue.length || (this.inbox ?? 0) > this.opts.inboxHighWater) {
+    if (this.drainDue()) {
       try {
         await this.drain();
       } catch (err) {
         // Left in the inbox (one transaction): tried again in a second, or by the next process to open the
         // database when this handle has been closed (a stopping server, the end of a test file).
         if ((err as { code?: string }).code === 'CLIENT_CLOSED') this.inbox = 0;
-        else console.error('Moving pings out of the inbox failed', err);
+        else log.error('Moving pings out of the inbox failed', err);
         this.drainAfter = performance.now() + 1000;
       } finally {
+        this.lastDrain = performance.now();
         this.busy = false;
         this.kick();
       }
+      return;
+    }
+    if (!this.queue.length) {
+      this.busy = false;
       return;
     }
     const batch = this.queue.splice(0, this.opts.maxBatch);

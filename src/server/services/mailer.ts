@@ -5,6 +5,7 @@ import { translate, type MessageKey, type MessageParams } from '../../shared/i18
 export const mailText = (key: MessageKey, params?: MessageParams) => translate('en', key, params);
 import { formatDateTime, REGIONS } from '../../shared/regions';
 import type { Env } from '../env';
+import { log } from '../log';
 
 /**
  * Mail to the sales inbox through SMTP (SMTP_URL). Sending never fails a request: without SMTP_URL
@@ -51,7 +52,7 @@ export async function sendToSales(config: Env, mail: Mail): Promise<boolean> {
     });
     return true;
   } catch (err) {
-    console.error(`mail to ${config.SALES_INBOX} failed:`, err instanceof Error ? err.message : err);
+    log.error(`mail to ${config.SALES_INBOX} failed`, err instanceof Error ? { err: err.message } : err);
     return false;
   }
 }

@@ -11,6 +11,7 @@ import { freshDb } from '../../../test/db';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 import { kmToday } from './rider-day';
+import { TINY_JPEG_DATA_URL } from '../../../test/fixtures/tiny-images';
 
 /** Issue 6 item 4: readings confirmed in the OCR dialog, stored with the capture and used by duty and cash. */
 let db: Db;
@@ -18,7 +19,7 @@ let w: World;
 const env = testEnv({ CAPTURES_DIR: mkdtempSync(join(tmpdir(), 'kwt-ocr-readings-')) });
 const riderA = () => callerFor(db, w.riderA.user.id, env);
 const riderB = () => callerFor(db, w.riderB.user.id, env);
-const jpeg = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0]).toString('base64')}`;
+const jpeg = TINY_JPEG_DATA_URL;
 
 beforeEach(async () => {
   db = await freshDb();

@@ -96,6 +96,15 @@ describe('surges go through the inbox', () => {
     expect(await pingsOf(r)).toHaveLength(300);
   });
 
+  test('a chunk is a count of pings, whatever gaps their ids have', async () => {
+    const r = await newRider();
+    await db.insert(pingInbox).values(Array.from({ length: 10 }, (_, i) => ({ id: 1_000_000 + i * 7, riderId: r, lat: 29, lng: 47, recordedAt: new Date(T0 + 50_000 + i), receivedAt: new Date() })));
+    expect(await drainInbox(db, 4)).toBe(4);
+    expect(await drainInbox(db, 4)).toBe(4);
+    expect(await drainInbox(db, 4)).toBe(2);
+    expect(await waiting()).toBe(0);
+  });
+
   test('a rider deleted while their pings wait takes them along; the others still move', async () => {
     const [gone, stays] = [await newRider(), await newRider()];
     const writer = new PingWriter(db, { surgeBatch: 2 });

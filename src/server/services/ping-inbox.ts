@@ -5,7 +5,7 @@ import type { Db } from '../../../db/client';
  * The surge path of location pings (docs/decisions/002-location-ingest.md). Committed in `ping_inbox`, a
  * ping is stored and acknowledged; `drainInbox` moves the oldest ones on into location_pings and the
  * riders' last positions, in one transaction, sorted by rider so that the pings of one rider land in
- * one page of the covering index, when the writer has nothing else to do.
+ * one page of the covering index, in small chunks between the writer's batches (locations.ts).
  */
 
 /** What the inbox needs of a waiting ping. */
@@ -47,7 +47,8 @@ export async function inboxWaiting(db: Db): Promise<boolean> {
  * the same database never move a ping twice). Returns how many it moved.
  */
 export async function drainInbox(db: Db, max: number): Promise<number> {
-  const bound = `(SELECT MIN(id) FROM ping_inbox) + ${Math.max(1, Math.floor(max)) - 1}`;
+  // The id of the max-th oldest: a count of rows, whatever gaps the ids have (rows a deleted rider took along).
+  const bound = `(SELECT MAX(id) FROM (SELECT id FROM ping_inbox ORDER BY id LIMIT ${Math.max(1, Math.floor(max))}))`;
   const [, , removed] = await db.$client.batch(
     [
       `INSERT INTO location_pings (rider_id, lat, lng, accuracy_m, recorded_at, created_at)

@@ -9,6 +9,7 @@ import { callerFor, login, postJson, testApp, testEnv } from '../../../test/app'
 import { freshDb } from '../../../test/db';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
+import { TINY_JPEG_DATA_URL } from '../../../test/fixtures/tiny-images';
 
 let db: Db;
 let w: World;
@@ -124,7 +125,7 @@ describe('my orders', () => {
 });
 
 describe('captures, region and performance', () => {
-  const jpeg = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0]).toString('base64')}`;
+  const jpeg = TINY_JPEG_DATA_URL;
 
   test('a confirmed scan is kept on disk and recorded with its location', async () => {
     const c = await riderA();

@@ -6,6 +6,7 @@ import { t } from '../../shared/i18n';
 import { runInLocale } from '../http/locale';
 import { assertSafeWebhookUrl, type Resolver } from './webhook-guard';
 import { afterWrites } from '../../../db/serialize';
+import { log } from '../log';
 
 /** Waits after the 1st…5th failed attempt; the 6th failure is final. */
 export const RETRY_DELAYS_MS = [30_000, 120_000, 600_000, 3_600_000, 21_600_000] as const;
@@ -155,7 +156,7 @@ function runLoop(): void {
   }
   l.running = dispatchDue(l.db, { ...l.opts, now: undefined })
     .then(() => undefined)
-    .catch((err) => console.error('webhook dispatch failed', err))
+    .catch((err) => log.error('webhook dispatch failed', err))
     .finally(() => {
       l.running = null;
       if (l.again && loop === l) {

@@ -9,6 +9,7 @@ import { conflict, invalid, notFound } from '../errors';
 import { kickWebhookDispatcher } from './webhook-dispatch';
 import { assertSafeWebhookUrl, type GuardOptions } from './webhook-guard';
 import { localizeText, t } from '../../shared/i18n';
+import { log } from '../log';
 
 export { dispatchDue, startWebhookDispatcher, stopWebhookDispatcher, signPayload } from './webhook-dispatch';
 
@@ -130,7 +131,7 @@ export async function emitCompanyEvent(db: Db, companyId: string, event: Webhook
     const data = typeof payload === 'function' ? await (payload as () => Promise<unknown>)() : payload;
     return (await record(db, wanted, event, data)).length;
   } catch (err) {
-    console.error(`webhook event ${event} for company ${companyId} was not recorded`, err);
+    log.error(`webhook event ${event} for company ${companyId} was not recorded`, err);
     return 0;
   }
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { callerFor } from '../../../test/app';
 import { freshDb } from '../../../test/db';
 import { DENIED, expectTRPCError } from '../../../test/expect';
-import { TEST_PASSWORD } from '../../../test/factories';
+import { makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 import type { createCaller } from './root';
 
@@ -19,6 +19,7 @@ type Outcome = 'ok' | readonly ['UNAUTHORIZED' | 'FORBIDDEN' | 'SERVICE_UNAVAILA
 const ACTORS: Actor[] = ['signedOut', 'riderA', 'riderB', 'companyA', 'companyB', 'admin'];
 const OUT = ['UNAUTHORIZED', DENIED.signedOut] as const;
 const no = (message: string) => ['FORBIDDEN', message] as const;
+const WRONG_CURRENT = ['BAD_REQUEST', 'Your current password is incorrect.'] as const;
 const SYNC_DENIED = 'Access denied: Syncing data requires admin privileges';
 
 let db: Db;
@@ -195,7 +196,7 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   {
     // Public: anyone holding a fresh link (made here by company A for rider A2) may accept it.
     name: 'auth.acceptInvite',
-    call: async (c) => c.auth.acceptInvite({ token: (await callers.companyA.company.inviteRider({ id: w.riderA2.id })).link.split('/').pop()!, password: 'Welcome123' }),
+    call: async (c) => c.auth.acceptInvite({ token: (await callers.companyA.company.inviteRider({ id: w.riderA2.id })).link.split('/').pop()!, password: 'welcome to the harbour 123' }),
     expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
   },
   {
@@ -333,6 +334,21 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
     call: (c) => c.auth.login({ email: 'rider.a@example.com', password: TEST_PASSWORD }),
     expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
   },
+  // Accounts (issue 11): a wrong current password proves the guard let the caller through without changing anything.
+  {
+    name: 'auth.changePassword',
+    call: (c) => c.auth.changePassword({ currentPassword: 'not the password', newPassword: 'a long passphrase' }),
+    expect: { signedOut: OUT, riderA: WRONG_CURRENT, riderB: WRONG_CURRENT, companyA: WRONG_CURRENT, companyB: WRONG_CURRENT, admin: WRONG_CURRENT },
+  },
+  { name: 'auth.signOutEverywhere', call: (c) => c.auth.signOutEverywhere(), expect: signedIn },
+  {
+    // Public: anyone holding a fresh link (issued here by the admin for a throwaway account) may use it.
+    name: 'auth.resetPassword',
+    call: async (c) => c.auth.resetPassword({ token: (await callers.admin.admin.issueResetLink({ userId: (await makeUser(db)).id })).link.split('/').pop()!, password: 'a long passphrase' }),
+    expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
+  },
+  { name: 'admin.accounts', call: (c) => c.admin.accounts({}), expect: adminOnly },
+  { name: 'admin.issueResetLink', call: (c) => c.admin.issueResetLink({ userId: w.riderB.user.id }), expect: adminOnly },
   {
     name: 'auth.logout',
     call: (c) => c.auth.logout(),

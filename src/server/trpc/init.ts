@@ -4,6 +4,7 @@ import type { Permission } from '../../shared/permissions';
 import { can, requiredPrivilege } from '../../shared/permissions';
 import { localizeText, privilegeWords, t as msg } from '../../shared/i18n';
 import { DomainError } from '../errors';
+import { inputFault } from '../http/broken-text';
 import type { AppContext } from './context';
 
 const t = initTRPC.context<AppContext>().create({
@@ -31,9 +32,21 @@ const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
   return result;
 });
 
+/**
+ * Text a client sends must be text, and its input may nest at most MAX_INPUT_DEPTH levels (http/broken-text.ts):
+ * refused before any schema or service sees it.
+ */
+const refuseHostileInput = t.middleware(async ({ getRawInput, next }) => {
+  // An unreadable body is left to the input parser (a procedure without input never reads it).
+  const fault = inputFault(await getRawInput().catch(() => undefined));
+  if (fault?.kind === 'brokenText') throw new DomainError('BAD_REQUEST', msg('errors.brokenText'), fault.field);
+  if (fault?.kind === 'tooDeep') throw new DomainError('BAD_REQUEST', msg('errors.inputTooDeep'), fault.field);
+  return next();
+});
+
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(mapDomainErrors);
+export const publicProcedure = t.procedure.use(mapDomainErrors).use(refuseHostileInput);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('error.UNAUTHORIZED') });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
+import { account as m } from '../i18n/en/account';
+import { errors as e } from '../i18n/en/errors';
 
 /** Spec section 5: both trimmed, both required. The role is only a hint. */
 export const loginInput = z.object({
@@ -8,6 +10,7 @@ export const loginInput = z.object({
   role: z.enum(ROLES).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
+
 
 /** Only the three portal paths (and /app) are honoured as redirects. */
 export const loginSearch = z.object({
@@ -30,3 +33,41 @@ export interface SessionUser {
 
 /** auth.setLocale: the language switch, remembered on the account. */
 export const setLocaleInput = z.object({ locale: z.enum(['en', 'ar']) });
+
+/**
+ * The password policy's shape, for every place a password is set (change, reset link, invitation):
+ * a length, not a recipe, so passphrases pass and no symbol or digit is forced. Trimmed like the login
+ * payload, or a password with an outer space could never sign in. The breached-list and own-name checks
+ * need the server's list and the account: src/server/services/password-policy.ts.
+ */
+export const PASSWORD_MIN_LENGTH = 10;
+export const PASSWORD_MAX_LENGTH = 200;
+export const PASSWORD_MESSAGES = {
+  required: e['errors.passwordRequired'],
+  tooShort: m['password.tooShort'],
+  tooLong: m['password.tooLong'],
+} as const;
+
+/** Characters as a reader counts them (an emoji or an Arabic letter is one). */
+export const passwordLength = (password: string) => [...password].length;
+
+export const newPasswordField = z
+  .string(PASSWORD_MESSAGES.required)
+  .trim()
+  .min(1, PASSWORD_MESSAGES.required)
+  .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
+
+/** auth.changePassword: the current password proves it is the user, not a borrowed session. */
+export const changePasswordInput = z.object({
+  currentPassword: z.string(PASSWORD_MESSAGES.required).min(1, PASSWORD_MESSAGES.required).max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordField,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordInput>;
+
+/** A reset link's token: 32 base32 characters (the session token's alphabet); anything else is unknown. */
+export const resetTokenField = z.string().trim().min(1).max(100);
+
+/** auth.resetPassword: the public /reset/$token page. */
+export const resetPasswordInput = z.object({ token: resetTokenField, password: newPasswordField });
+export type ResetPasswordInput = z.infer<typeof resetPasswordInput>;

@@ -97,11 +97,11 @@ describe('new rider payload (spec section 5, company add rider)', () => {
 });
 
 describe('accept invitation input', () => {
-  test('password: at least 8 characters with letters and digits', () => {
+  test('password: the one policy (at least 10 characters, no recipe, trimmed)', () => {
     const msg = (password: string) => acceptInviteInput.safeParse({ token: 't', password }).error?.issues[0]?.message;
-    expect(msg('abc123')).toBe('Password must be at least 8 characters');
-    expect(msg('abcdefgh')).toBe('Password must contain letters and digits');
-    expect(msg('12345678')).toBe('Password must contain letters and digits');
-    expect(msg('abcd1234')).toBeUndefined();
+    expect(msg('abcd1234')).toBe('Use at least 10 characters: a few unrelated words make a good passphrase.');
+    expect(msg('   short   ')).toBe('Use at least 10 characters: a few unrelated words make a good passphrase.');
+    expect(msg('only letters here')).toBeUndefined();
+    expect(acceptInviteInput.parse({ token: 't', password: '  a long passphrase  ' }).password).toBe('a long passphrase');
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { newPasswordField } from './auth';
 import { CURRENCIES } from '../money';
 import { normalizePhone } from '../phone';
 import { idField, PHONE_MESSAGE, phoneText, VEHICLE_TYPES } from './fields';
@@ -68,13 +69,8 @@ export const riderStatusInput = z.object({ id: idField, status: z.enum(COMPANY_R
 /** Days an invitation link stays valid. */
 export const INVITATION_TTL_DAYS = 7;
 
-export const PASSWORD_MIN = 8;
-export const newPasswordField = z
-  .string('Password is required')
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(200, 'Password is too long')
-  .regex(/[A-Za-z]/, 'Password must contain letters and digits')
-  .regex(/\d/, 'Password must contain letters and digits');
+/** The one password policy (src/shared/schemas/auth.ts) applies to invitations too. */
+export { newPasswordField };
 
 export const acceptInviteInput = z.object({
   token: z.string().trim().min(1).max(100),

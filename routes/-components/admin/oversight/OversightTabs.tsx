@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { MessageKey } from '../../../../src/shared/i18n';
 import { useT } from '../../../../src/client/i18n';
+import { AccountsTable } from './AccountsTable';
 import { AuditTable } from './AuditTable';
 import { CashTable } from './CashTable';
 import { CompaniesTable } from './CompaniesTable';
@@ -8,9 +9,9 @@ import { InboxTable } from './InboxTable';
 import { OrdersTable } from './OrdersTable';
 import { RidersTable } from './RidersTable';
 
-const TABS = ['orders', 'riders', 'companies', 'cash', 'inbox', 'audit'] as const;
+const TABS = ['orders', 'riders', 'companies', 'accounts', 'cash', 'inbox', 'audit'] as const;
 type Tab = (typeof TABS)[number];
-const VIEW: Record<Tab, () => React.JSX.Element> = { orders: OrdersTable, riders: RidersTable, companies: CompaniesTable, cash: CashTable, inbox: InboxTable, audit: AuditTable };
+const VIEW: Record<Tab, () => React.JSX.Element> = { orders: OrdersTable, riders: RidersTable, companies: CompaniesTable, accounts: AccountsTable, cash: CashTable, inbox: InboxTable, audit: AuditTable };
 
 /** The admin's oversight tables under the stat cards. */
 export function OversightTabs() {

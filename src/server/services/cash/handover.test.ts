@@ -14,6 +14,7 @@ import { runInLocale } from '../../http/locale';
 import { submitCash } from '../cash-submit';
 import { confirmHandover, resolveDiscrepancy } from './handover';
 import { cashLimitState } from './limits';
+import { TINY_JPEG_DATA_URL } from '../../../../test/fixtures/tiny-images';
 import { riderBalances } from './ledger';
 
 /**
@@ -80,7 +81,7 @@ describe('submitting', () => {
   test('a bank deposit needs its photographed slip and has no code; the company confirms it by the slip', async () => {
     const c = await rider();
     await expectTRPCError(c.rider.submitCash({ id: w.riderA.id, amount: 4, channel: 'bank_deposit' }), 'BAD_REQUEST', 'Photograph the deposit slip for a bank deposit');
-    const jpeg = `data:image/jpeg;base64,${Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46, 0x49, 0x46, 0, 1, 1, 0]).toString('base64')}`;
+    const jpeg = TINY_JPEG_DATA_URL;
     const slip = (await c.ocr.submit({ type: 'cash', image: jpeg, reading: { value: 4_000 } })).captureId;
     const r = await c.rider.submitCash({ id: w.riderA.id, amount: 4, channel: 'bank_deposit', slipCaptureId: slip });
     expect([r.channel, r.code, r.slip]).toEqual(['bank_deposit', undefined, { amount: 4, currency: 'KWD', mismatch: false }]);

@@ -12,6 +12,7 @@ import { sheetsTarget } from '../../google/sheets-client';
 import { idField } from '../../../shared/schemas/fields';
 import { reportInput } from '../../../shared/schemas/reports';
 import { adminProcedure, permittedProcedure } from '../init';
+import { adminAccountProcedures } from './admin-accounts';
 import { adminOversight } from './admin-oversight';
 import { adminRiderView } from './admin-rider-view';
 import { adminRuleProcedures } from './admin-rules';
@@ -20,6 +21,7 @@ export const adminRouter = {
   ...adminOversight,
   ...adminRiderView,
   ...adminRuleProcedures,
+  ...adminAccountProcedures,
   /** System-wide figures: admins only. */
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db, ctx.config.AED_TO_KWD_RATE)),
   /** The same figures, pushed again whenever an order, rider, company, duty or location changes. */

@@ -1,11 +1,15 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { apiTokenCreateInput, apiTokenRevokeInput } from '../../../shared/schemas/api-tokens';
 import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens';
+import { limitAuth } from '../../services/auth-limits';
 import { authedProcedure } from '../init';
 
 /** API tokens for the MCP endpoint: any signed-in user manages their own (an admin may revoke any). */
 export const apiTokenProcedures = {
   apiTokens: authedProcedure.query(({ ctx }) => listApiTokens(ctx.db, ctx.user.id)),
-  apiTokenCreate: authedProcedure.input(apiTokenCreateInput).mutation(({ ctx, input }) => createApiToken(ctx.db, ctx.user.id, input.name)),
+  apiTokenCreate: authedProcedure.input(apiTokenCreateInput).mutation(async ({ ctx, input }) => {
+    await limitAuth(ctx.db, 'apiTokenCreate', ctx.user.id);
+    return createApiToken(ctx.db, ctx.user.id, input.name);
+  }),
   apiTokenRevoke: authedProcedure.input(apiTokenRevokeInput).mutation(({ ctx, input }) => revokeApiToken(ctx.db, ctx.user, input.id)),
 } satisfies TRPCRouterRecord;

@@ -5,6 +5,7 @@ import { clearSessionCookie, sessionCookie } from '../../http/cookies';
 import { login } from '../../services/auth';
 import { invalidateSession } from '../../services/sessions';
 import { authedProcedure, publicProcedure } from '../init';
+import { accountProcedures } from './account';
 import { apiTokenProcedures } from './api-tokens';
 import { acceptInviteProcedure } from './company-fleet';
 
@@ -34,4 +35,6 @@ export const authRouter = {
   }),
   /** The user's API tokens for the MCP endpoint (/mcp). */
   ...apiTokenProcedures,
+  /** Password change, sign out everywhere, reset links. */
+  ...accountProcedures,
 } satisfies TRPCRouterRecord;

@@ -2,6 +2,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { byId } from '../../../shared/schemas/oversight';
 import { acceptInviteInput, companyRiderUpdateInput, newRiderInput, riderStatusInput } from '../../../shared/schemas/company-riders';
 import { sessionCookie } from '../../http/cookies';
+import { limitAuth } from '../../services/auth-limits';
 import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/company-fleet';
 import { companyProcedure, publicProcedure } from '../init';
 
@@ -20,6 +21,7 @@ export const companyFleetProcedures = {
 
 /** auth.acceptInvite: a rider sets a password from an invitation link and is signed in, as auth.login does. */
 export const acceptInviteProcedure = publicProcedure.input(acceptInviteInput).mutation(async ({ ctx, input }) => {
+  await limitAuth(ctx.db, 'inviteAccept', ctx.ip);
   const { user, session } = await acceptRiderInvitation(ctx.db, input.token, input.password);
   ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
   return { success: true as const, message: 'Password set', user };

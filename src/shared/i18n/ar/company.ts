@@ -43,7 +43,6 @@ export const company: Record<keyof typeof en, string> = {
   'invite.subtitle': 'اختر كلمة مرور لتسجيل الدخول إلى تطبيق المندوب.',
   'invite.password': 'كلمة المرور الجديدة',
   'invite.confirm': 'أعد إدخال كلمة المرور',
-  'invite.hint': '8 أحرف على الأقل، تتضمن حروفًا وأرقامًا.',
   'invite.mismatch': 'كلمتا المرور غير متطابقتين',
   'invite.submit': 'تعيين كلمة المرور وتسجيل الدخول',
   'invite.pending': 'جارٍ تسجيل الدخول...',

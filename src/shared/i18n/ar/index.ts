@@ -19,5 +19,6 @@ import { reconcile } from './reconcile';
 import { documents } from './documents';
 import { rules } from './rules';
 import { notices } from './notices';
+import { account } from './account';
 
-export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices };
+export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account };

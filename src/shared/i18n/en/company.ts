@@ -42,7 +42,6 @@ export const company = {
   'invite.subtitle': 'Choose a password to sign in to the rider app.',
   'invite.password': 'New password',
   'invite.confirm': 'Repeat the password',
-  'invite.hint': 'At least 8 characters, with letters and digits.',
   'invite.mismatch': 'The passwords do not match',
   'invite.submit': 'Set password and sign in',
   'invite.pending': 'Signing in...',

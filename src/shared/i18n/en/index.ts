@@ -19,7 +19,8 @@ import { reconcile } from './reconcile';
 import { documents } from './documents';
 import { rules } from './rules';
 import { notices } from './notices';
+import { account } from './account';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account } as const;
 
 export type MessageKey = keyof typeof en;

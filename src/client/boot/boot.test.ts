@@ -1,0 +1,96 @@
+import { describe, expect, test } from 'bun:test';
+import { readFileSync } from 'node:fs';
+import { resolveLocale } from '../../shared/i18n';
+import { LOCALE_STORAGE_KEY } from '../i18n';
+import { SIGNED_IN_HINT_KEY } from '../session';
+import { THEME_STORAGE_KEY } from '../shell/theme';
+
+const SOURCE = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
+
+interface Page {
+  path?: string;
+  search?: string;
+  stored?: Record<string, string>;
+  languages?: string[];
+  dark?: boolean;
+}
+
+/** Runs boot.js against a small stand-in of the page index.html makes: what it set, and what #app holds after. */
+function boot({ path = '/', search = '', stored = {}, languages = ['en-US'], dark = false }: Page) {
+  const html: Record<string, string> = {};
+  const root = { lang: '', dir: '', setAttribute: (k: string, v: string) => (html[k] = v) };
+  const label = { textContent: '', getAttribute: (k: string) => ({ 'data-en': 'Loading KWT Delivery...', 'data-ar': 'جارٍ تحميل' })[k] ?? null };
+  const app = { shown: 'spinner', replaceChildren: (node: { id: string }) => (app.shown = node.id) };
+  const template = (id: string) => ({ content: { cloneNode: () => ({ id }) } });
+  const preloads: string[] = [];
+  const meta = (p: string, content: string) => ({ getAttribute: (k: string) => (k === 'data-path' ? p : content) });
+  const document = {
+    documentElement: root,
+    head: { appendChild: (l: { rel: string; href: string }) => preloads.push(`${l.rel} ${l.href}`) },
+    createElement: () => ({ rel: '', href: '' }),
+    getElementById: (id: string) => (id === 'app' ? app : id.startsWith('shell-') ? template(id) : null),
+    querySelector: () => label,
+    querySelectorAll: () => [meta('/app', '/assets/app.js /assets/guard.js'), meta('/', '/assets/home.js')],
+  };
+  const localStorage = { getItem: (k: string) => stored[k] ?? null };
+  const registered: string[] = [];
+  const onLoad: (() => void)[] = [];
+  const navigator = { languages, language: languages[0], serviceWorker: { register: (url: string, o: { scope: string }) => registered.push(`${url} ${o.scope}`) } };
+  const window = { matchMedia: () => ({ matches: dark }), addEventListener: (type: string, f: () => void) => type === 'load' && onLoad.push(f) };
+  new Function('document', 'localStorage', 'navigator', 'window', 'location', SOURCE)(document, localStorage, navigator, window, { pathname: path, search });
+  const load = () => (onLoad.forEach((f) => f()), registered);
+  return { lang: root.lang, dir: root.dir, theme: html['data-theme'], shown: app.shown, label: label.textContent, preloads, registered, load };
+}
+
+describe('boot.js', () => {
+  test('reads the keys the app stores', () => {
+    for (const key of [LOCALE_STORAGE_KEY, THEME_STORAGE_KEY, SIGNED_IN_HINT_KEY]) expect(SOURCE).toContain(`'${key}'`);
+  });
+
+  test('starts in the language the app will (src/client/i18n.ts initialLocale)', () => {
+    const cases: { chosen?: string; languages: string[] }[] = [
+      { languages: ['en-US'] },
+      { languages: ['ar-KW', 'en'] },
+      { languages: ['fr-FR', 'ar'] },
+      { languages: ['fr-FR'] },
+      { chosen: 'ar', languages: ['en-US'] },
+      { chosen: 'en', languages: ['ar-KW'] },
+      { chosen: 'de', languages: ['ar-AE'] },
+    ];
+    for (const c of cases) {
+      const want = resolveLocale({ chosen: c.chosen ?? null, browser: c.languages.join(',') });
+      const got = boot({ languages: c.languages, stored: c.chosen ? { [LOCALE_STORAGE_KEY]: c.chosen } : {} });
+      expect({ ...c, lang: got.lang, dir: got.dir }).toEqual({ ...c, lang: want, dir: want === 'ar' ? 'rtl' : 'ltr' });
+    }
+  });
+
+  test('the theme: stored, else the system preference', () => {
+    expect(boot({}).theme).toBe('kwt');
+    expect(boot({ dark: true }).theme).toBe('kwtdark');
+    expect(boot({ dark: true, stored: { [THEME_STORAGE_KEY]: 'kwt' } }).theme).toBe('kwt');
+    expect(boot({ stored: { [THEME_STORAGE_KEY]: 'kwtdark' } }).theme).toBe('kwtdark');
+  });
+
+  test('shows the pre-rendered page only to a signed-out English visitor on the light theme', () => {
+    expect(boot({ path: '/' }).shown).toBe('shell-home');
+    expect(boot({ path: '/login', search: '?redirect=/rider' }).shown).toBe('shell-login');
+    expect(boot({ path: '/login', search: '?error=oauth' }).shown).toBe('spinner');
+    expect(boot({ path: '/', stored: { [SIGNED_IN_HINT_KEY]: '1' } }).shown).toBe('spinner');
+    expect(boot({ path: '/', languages: ['ar'] }).shown).toBe('spinner');
+    expect(boot({ path: '/', dark: true }).shown).toBe('spinner');
+    expect(boot({ path: '/app' }).shown).toBe('spinner');
+  });
+
+  test('the loading text in the page language, and the route code preloaded', () => {
+    expect(boot({ path: '/app' }).label).toBe('Loading KWT Delivery...');
+    expect(boot({ path: '/app', languages: ['ar'] }).label).toBe('جارٍ تحميل');
+    expect(boot({ path: '/app' }).preloads).toEqual(['modulepreload /assets/app.js', 'modulepreload /assets/guard.js']);
+    expect(boot({ path: '/login' }).preloads).toEqual([]);
+  });
+
+  test('registers the service worker once the page has loaded', () => {
+    const page = boot({ path: '/app' });
+    expect(page.registered).toEqual([]);
+    expect(page.load()).toEqual(['/service-worker.js /']);
+  });
+});

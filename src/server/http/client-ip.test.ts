@@ -1,0 +1,35 @@
+import { beforeAll, describe, expect, test } from 'bun:test';
+import type { Db } from '../../../db/client';
+import { freshDb } from '../../../test/db';
+import { makeUser } from '../../../test/factories';
+import { postJson, testApp, type TestApp } from '../../../test/app';
+import { forwardedClient } from './client-ip';
+
+describe('the client address behind a trusted proxy', () => {
+  test('is the right-most X-Forwarded-For entry, the one the proxy appended', () => {
+    expect(forwardedClient('203.0.113.7')).toBe('203.0.113.7');
+    expect(forwardedClient('1.1.1.1, 203.0.113.7')).toBe('203.0.113.7');
+    expect(forwardedClient('spoofed,  2001:db8::1 ')).toBe('2001:db8::1');
+    expect(forwardedClient('1.1.1.1,')).toBeUndefined();
+    expect(forwardedClient(undefined)).toBeUndefined();
+  });
+
+  let db: Db;
+  let app: TestApp;
+  beforeAll(async () => {
+    db = await freshDb();
+    app = testApp(db, { LOGIN_MAX_FAILURES: '3' });
+    await makeUser(db, { email: 'victim@example.com', role: 'admin' });
+  });
+
+  test('a client cannot spread its failed sign-ins over addresses of its choice, nor lock out someone else’s', async () => {
+    const attempt = (spoofed: string, email: string) =>
+      postJson(app, '/api/auth/login', { email, password: 'wrong password' }, { headers: { 'x-forwarded-for': `${spoofed}, 198.51.100.9` } });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt(`10.0.0.${i}`, `nobody${i}@example.com`)).status);
+    expect(statuses).toEqual([401, 401, 401, 429]);
+    // 10.0.0.1 was only ever claimed, never used: the real owner of that address signs in unhindered.
+    const other = await postJson(app, '/api/auth/login', { email: 'victim@example.com', password: 'wrong password' }, { headers: { 'x-forwarded-for': '10.0.0.1' } });
+    expect(other.status).toBe(401);
+  });
+});
