@@ -17,7 +17,7 @@ import { drainInbox, inboxWaiting, insertPings, type InboxPing } from './ping-in
  * - Pings are stored in arrival order, except in a surge: a batch of `surgeBatch` pings or more (64 riders at
  *   once) is committed to a small inbox table instead, which costs a page or two per batch where location_pings'
  *   covering index and the riders' positions cost a random page per ping; it is acknowledged from there and
- *   moved on (sorted by rider) in chunks of up to 250, one every 25 ms at most, between batches or when idle (ping-inbox.ts). While pings wait in
+ *   moved on (sorted by rider) in chunks of up to 100, one every 10 ms at most, between batches or when idle (ping-inbox.ts). While pings wait in
  *   the inbox every batch goes there too, so a rider's pings never overtake each other.
  * - A rider's last position is their latest fix by the phone's time (the server's when none was sent): a
  *   ping that arrives late (an outbox replaying what it queued offline) never moves the rider back.
@@ -59,11 +59,11 @@ export interface PingWriterOptions {
   /** The most pings one move out of the inbox takes (it holds the writer for 10–30 µs each). */
   drainChunk?: number;
   /** Moves out of the inbox start at most this often, in ms, between batches or when idle: at most
-   * drainChunk / drainEveryMs pings a ms (10,000 a second by default), each move a short stop. */
+   * drainChunk / drainEveryMs pings a ms (10,000 a second by default), each move a stop of 1–3 ms. */
   drainEveryMs?: number;
 }
 
-const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 500, lingerMs: 0, surgeBatch: 32, drainChunk: 250, drainEveryMs: 25 };
+const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 500, lingerMs: 0, surgeBatch: 32, drainChunk: 100, drainEveryMs: 10 };
 
 const resultOf = (p: Pending): LocationResult => ({ success: true, recordedAt: p.recordedAt.toISOString() });
 const keyOf = (p: Pending) => (p.replay === 'key' && p.key && p.userId ? `${p.userId}\u0000${p.key}` : null);
