@@ -1,16 +1,25 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
-import { postLoginPath } from '../src/shared/permissions';
-import { useLocale, useT } from '../src/client/i18n';
-import { sessionQuery } from '../src/client/session';
-import { toast } from '../src/client/toast';
-import { trpcClient } from '../src/client/trpc';
-import { Icon } from '../src/client/ui/Icon';
-import { answerText, newPasswordProblem } from './-components/account/password-form';
-import { FormError, NewPasswordFields, ShowPasswords } from './-components/account/NewPasswordFields';
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { createFileRoute, useNavigate } from "@tanstack/react-router";
+import { useState, type FormEvent } from "react";
+import { postLoginPath } from "../src/shared/permissions";
+import { useLocale, useT } from "../src/client/i18n";
+import { sessionQuery } from "../src/client/session";
+import { toast } from "../src/client/toast";
+import { trpcClient } from "../src/client/trpc";
+import {
+  answerText,
+  newPasswordProblem,
+} from "./-components/account/password-form";
+import {
+  FormError,
+  NewPasswordFields,
+  ShowPasswords,
+} from "./-components/account/NewPasswordFields";
+import { LinkFormCard } from "./-components/account/LinkFormCard";
 
-export const Route = createFileRoute('/reset/$token')({ component: ResetPassword });
+export const Route = createFileRoute("/reset/$token")({
+  component: ResetPassword,
+});
 
 /** An admin-issued reset link: choose a new password, be signed in (everywhere else signed out), land in the portal. */
 function ResetPassword() {
@@ -19,15 +28,19 @@ function ResetPassword() {
   const { token } = Route.useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
+  const [password, setPassword] = useState("");
+  const [confirm, setConfirm] = useState("");
   const [shown, setShown] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const reset = useMutation({
     mutationFn: () => trpcClient.auth.resetPassword.mutate({ token, password }),
     onSuccess: (res) => {
       queryClient.setQueryData(sessionQuery().queryKey, res.user);
-      toast({ title: t('login.success.title'), description: t('reset.success', { firstName: res.user.firstName }), variant: 'success' });
+      toast({
+        title: t("login.success.title"),
+        description: t("reset.success", { firstName: res.user.firstName }),
+        variant: "success",
+      });
       void navigate({ href: postLoginPath(res.user.role), replace: true });
     },
     onError: (err) => setError(answerText(err, t)),
@@ -39,35 +52,40 @@ function ResetPassword() {
     if (!problem) reset.mutate();
   };
   return (
-    <main className="mx-auto flex max-w-md flex-col px-4 py-10 sm:py-16" data-testid="reset-page">
-      <div className="card border border-base-300 bg-base-100 shadow-md">
-        <form className="card-body gap-5 p-6 sm:p-8" onSubmit={onSubmit} noValidate>
-          <div className="flex items-center gap-3">
-            <div className="grid size-12 shrink-0 place-items-center rounded-xl bg-primary/10 text-primary">
-              <Icon name="key" className="size-7" />
-            </div>
-            <div>
-              <h1 className="text-xl font-bold sm:text-2xl">{t('reset.title')}</h1>
-              <p className="text-sm text-base-content/70">{t('reset.subtitle')}</p>
-            </div>
-          </div>
-          <FormError message={error} testId="reset-error" />
-          <NewPasswordFields
-            idPrefix="reset"
-            password={password}
-            confirm={confirm}
-            onPassword={setPassword}
-            onConfirm={setConfirm}
-            labels={{ password: t('account.change.new'), confirm: t('account.change.confirm') }}
-            shown={shown}
+    <LinkFormCard
+      testId="reset-page"
+      icon="key"
+      title={t("reset.title")}
+      subtitle={t("reset.subtitle")}
+      onSubmit={onSubmit}
+    >
+      <FormError message={error} testId="reset-error" />
+      <NewPasswordFields
+        idPrefix="reset"
+        password={password}
+        confirm={confirm}
+        onPassword={setPassword}
+        onConfirm={setConfirm}
+        labels={{
+          password: t("account.change.new"),
+          confirm: t("account.change.confirm"),
+        }}
+        shown={shown}
+      />
+      <ShowPasswords shown={shown} onChange={setShown} />
+      <button
+        type="submit"
+        className="btn btn-primary btn-lg w-full"
+        disabled={reset.isPending}
+      >
+        {reset.isPending ? (
+          <span
+            className="loading loading-spinner loading-sm"
+            aria-hidden="true"
           />
-          <ShowPasswords shown={shown} onChange={setShown} />
-          <button type="submit" className="btn btn-primary btn-lg w-full" disabled={reset.isPending}>
-            {reset.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
-            {reset.isPending ? t('reset.pending') : t('reset.submit')}
-          </button>
-        </form>
-      </div>
-    </main>
+        ) : null}
+        {reset.isPending ? t("reset.pending") : t("reset.submit")}
+      </button>
+    </LinkFormCard>
   );
 }

@@ -14,6 +14,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { sendOnSchedule, until } from './schedule.mjs';
 
 const cfg = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.maxSockets ?? 512 });
@@ -74,29 +75,19 @@ function report(now) {
   windowStart = upTo;
 }
 
-await new Promise((resolve) => {
-  let nextReport = t0 + 10_000;
-  const tick = () => {
-    const now = performance.now();
-    const due = Math.min(total, Math.floor((now - t0) / interval) + 1);
-    while (sent < due) {
-      fire(sent, t0 + sent * interval);
-      sent++;
-    }
-    if (now >= nextReport) {
-      report(now);
-      nextReport += 10_000;
-    }
-    if (sent < total) setTimeout(tick, 1);
-    else resolve();
-  };
-  setTimeout(tick, 50);
+await sendOnSchedule({
+  t0,
+  total,
+  interval,
+  windowMs: 10_000,
+  fire: (i, at) => {
+    sent = i + 1;
+    fire(i, at);
+  },
+  onWindow: report,
 });
 const sendEnd = performance.now();
-await new Promise((resolve) => {
-  const wait = () => (done >= total ? resolve() : setTimeout(wait, 5));
-  wait();
-});
+await until(() => done >= total);
 agent.destroy();
 const all = settled(fromSchedule, warmN, total);
 const sendOnly = settled(fromSend, warmN, total);

@@ -17,6 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
+import { sendOnSchedule, until } from '../api/schedule.mjs';
 
 const cfg = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const agent = new http.Agent({ keepAlive: true, maxSockets: cfg.maxSockets ?? 256 });
@@ -119,28 +120,18 @@ function flushWindow(now) {
   maxBehind = 0;
 }
 
-await new Promise((resolve) => {
-  let nextWindow = t0 + cfg.window * 1000;
-  const tick = () => {
-    const now = performance.now();
-    const due = Math.min(total, Math.floor((now - t0) / interval) + 1);
-    while (sent < due) {
-      fire(sent, t0 + sent * interval);
-      sent++;
-    }
-    if (now >= nextWindow) {
-      flushWindow(now);
-      nextWindow += cfg.window * 1000;
-    }
-    if (sent < total) setTimeout(tick, 1);
-    else resolve();
-  };
-  setTimeout(tick, 50);
+await sendOnSchedule({
+  t0,
+  total,
+  interval,
+  windowMs: cfg.window * 1000,
+  fire: (i, at) => {
+    sent = i + 1;
+    fire(i, at);
+  },
+  onWindow: flushWindow,
 });
-await new Promise((resolve) => {
-  const wait = () => (done >= total ? resolve() : setTimeout(wait, 5));
-  wait();
-});
+await until(() => done >= total);
 flushWindow(performance.now());
 agent.destroy();
 const ranges = Object.fromEntries(
