@@ -1,16 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { TRPCClientError } from "@trpc/client";
-import { useState, type FormEvent } from "react";
-import { newPasswordField } from "../src/shared/schemas/company-riders";
-import { useT } from "../src/client/i18n";
-import { sessionQuery } from "../src/client/session";
-import { toast } from "../src/client/toast";
-import { trpcClient } from "../src/client/trpc";
-import { Field } from "../src/client/ui/Field";
-import { LinkFormCard } from "./-components/account/LinkFormCard";
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { TRPCClientError } from '@trpc/client';
+import { useState, type FormEvent } from 'react';
+import { newPasswordField } from '../src/shared/schemas/company-riders';
+import { useT } from '../src/client/i18n';
+import { sessionQuery } from '../src/client/session';
+import { toast } from '../src/client/toast';
+import { trpcClient } from '../src/client/trpc';
+import { Field } from '../src/client/ui/Field';
+import { LinkFormCard } from './-components/account/LinkFormCard';
 
-export const Route = createFileRoute("/invite/$token")({
+export const Route = createFileRoute('/invite/$token')({
   component: AcceptInvite,
 });
 
@@ -20,57 +20,39 @@ function AcceptInvite() {
   const { token } = Route.useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const accept = useMutation({
-    mutationFn: (pw: string) =>
-      trpcClient.auth.acceptInvite.mutate({ token, password: pw }),
+    mutationFn: (pw: string) => trpcClient.auth.acceptInvite.mutate({ token, password: pw }),
     onSuccess: (res) => {
       queryClient.setQueryData(sessionQuery().queryKey, res.user);
       toast({
-        title: t("login.success.title"),
-        description: t("invite.success", { firstName: res.user.firstName }),
-        variant: "success",
+        title: t('login.success.title'),
+        description: t('invite.success', { firstName: res.user.firstName }),
+        variant: 'success',
       });
-      void navigate({ to: "/app", replace: true });
+      void navigate({ to: '/app', replace: true });
     },
     onError: (err) => {
       const answered = err instanceof TRPCClientError && err.data;
-      setError(
-        answered
-          ? err.message.replace(/^(token|password): /, "")
-          : t("error.network"),
-      );
+      setError(answered ? err.message.replace(/^(token|password): /, '') : t('error.network'));
     },
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
     const parsed = newPasswordField.safeParse(password);
-    if (!parsed.success)
-      return setFieldError(
-        parsed.error.issues[0]?.message ?? t("password.hint"),
-      );
-    if (password !== confirm) return setFieldError(t("invite.mismatch"));
+    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? t('password.hint'));
+    if (password !== confirm) return setFieldError(t('invite.mismatch'));
     setFieldError(null);
     accept.mutate(password);
   };
   return (
-    <LinkFormCard
-      testId="invite-page"
-      icon="scooter"
-      title={t("invite.title")}
-      subtitle={t("invite.subtitle")}
-      onSubmit={onSubmit}
-    >
+    <LinkFormCard testId="invite-page" icon="scooter" title={t('invite.title')} subtitle={t('invite.subtitle')} onSubmit={onSubmit}>
       {error ? (
-        <div
-          role="alert"
-          className="alert alert-error text-sm"
-          data-testid="invite-error"
-        >
+        <div role="alert" className="alert alert-error text-sm" data-testid="invite-error">
           {error}
         </div>
       ) : null}
@@ -79,41 +61,28 @@ function AcceptInvite() {
         name="password"
         type="password"
         autoComplete="new-password"
-        label={t("invite.password")}
+        label={t('invite.password')}
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
-      <p className="-mt-3 text-xs text-base-content/70">{t("password.hint")}</p>
+      <p className="-mt-3 text-xs text-base-content/70">{t('password.hint')}</p>
       <Field
         id="invite-confirm"
         name="confirm"
         type="password"
         autoComplete="new-password"
-        label={t("invite.confirm")}
+        label={t('invite.confirm')}
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
       {fieldError ? (
-        <p
-          className="-mt-2 text-sm text-error"
-          role="alert"
-          data-testid="invite-field-error"
-        >
+        <p className="-mt-2 text-sm text-error" role="alert" data-testid="invite-field-error">
           {fieldError}
         </p>
       ) : null}
-      <button
-        type="submit"
-        className="btn btn-primary btn-lg w-full"
-        disabled={accept.isPending}
-      >
-        {accept.isPending ? (
-          <span
-            className="loading loading-spinner loading-sm"
-            aria-hidden="true"
-          />
-        ) : null}
-        {accept.isPending ? t("invite.pending") : t("invite.submit")}
+      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={accept.isPending}>
+        {accept.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {accept.isPending ? t('invite.pending') : t('invite.submit')}
       </button>
     </LinkFormCard>
   );

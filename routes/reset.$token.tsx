@@ -1,23 +1,16 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { createFileRoute, useNavigate } from "@tanstack/react-router";
-import { useState, type FormEvent } from "react";
-import { postLoginPath } from "../src/shared/permissions";
-import { useLocale, useT } from "../src/client/i18n";
-import { sessionQuery } from "../src/client/session";
-import { toast } from "../src/client/toast";
-import { trpcClient } from "../src/client/trpc";
-import {
-  answerText,
-  newPasswordProblem,
-} from "./-components/account/password-form";
-import {
-  FormError,
-  NewPasswordFields,
-  ShowPasswords,
-} from "./-components/account/NewPasswordFields";
-import { LinkFormCard } from "./-components/account/LinkFormCard";
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { postLoginPath } from '../src/shared/permissions';
+import { useLocale, useT } from '../src/client/i18n';
+import { sessionQuery } from '../src/client/session';
+import { toast } from '../src/client/toast';
+import { trpcClient } from '../src/client/trpc';
+import { answerText, newPasswordProblem } from './-components/account/password-form';
+import { FormError, NewPasswordFields, ShowPasswords } from './-components/account/NewPasswordFields';
+import { LinkFormCard } from './-components/account/LinkFormCard';
 
-export const Route = createFileRoute("/reset/$token")({
+export const Route = createFileRoute('/reset/$token')({
   component: ResetPassword,
 });
 
@@ -28,8 +21,8 @@ function ResetPassword() {
   const { token } = Route.useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
   const [shown, setShown] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const reset = useMutation({
@@ -37,9 +30,9 @@ function ResetPassword() {
     onSuccess: (res) => {
       queryClient.setQueryData(sessionQuery().queryKey, res.user);
       toast({
-        title: t("login.success.title"),
-        description: t("reset.success", { firstName: res.user.firstName }),
-        variant: "success",
+        title: t('login.success.title'),
+        description: t('reset.success', { firstName: res.user.firstName }),
+        variant: 'success',
       });
       void navigate({ href: postLoginPath(res.user.role), replace: true });
     },
@@ -52,13 +45,7 @@ function ResetPassword() {
     if (!problem) reset.mutate();
   };
   return (
-    <LinkFormCard
-      testId="reset-page"
-      icon="key"
-      title={t("reset.title")}
-      subtitle={t("reset.subtitle")}
-      onSubmit={onSubmit}
-    >
+    <LinkFormCard testId="reset-page" icon="key" title={t('reset.title')} subtitle={t('reset.subtitle')} onSubmit={onSubmit}>
       <FormError message={error} testId="reset-error" />
       <NewPasswordFields
         idPrefix="reset"
@@ -67,24 +54,15 @@ function ResetPassword() {
         onPassword={setPassword}
         onConfirm={setConfirm}
         labels={{
-          password: t("account.change.new"),
-          confirm: t("account.change.confirm"),
+          password: t('account.change.new'),
+          confirm: t('account.change.confirm'),
         }}
         shown={shown}
       />
       <ShowPasswords shown={shown} onChange={setShown} />
-      <button
-        type="submit"
-        className="btn btn-primary btn-lg w-full"
-        disabled={reset.isPending}
-      >
-        {reset.isPending ? (
-          <span
-            className="loading loading-spinner loading-sm"
-            aria-hidden="true"
-          />
-        ) : null}
-        {reset.isPending ? t("reset.pending") : t("reset.submit")}
+      <button type="submit" className="btn btn-primary btn-lg w-full" disabled={reset.isPending}>
+        {reset.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
+        {reset.isPending ? t('reset.pending') : t('reset.submit')}
       </button>
     </LinkFormCard>
   );
