@@ -36,6 +36,15 @@ export async function markOnboarded(context: BrowserContext, user: OnboardedUser
 }
 
 /** The single toast on screen: its exact title and, when given, its exact description. */
+/**
+ * Waits until React has taken over from the pre-rendered first screen (an inert copy shown before the JavaScript
+ * runs: scripts/vite-shell.ts). Needed before measuring elements (boundingBox, evaluate), which do not retry:
+ * an element of the copy can be replaced between finding and measuring it.
+ */
+export async function appMounted(page: Page): Promise<void> {
+  await expect(page.locator('#app > [inert]')).toHaveCount(0);
+}
+
 export async function expectToast(page: Page, title: string, description?: string): Promise<void> {
   const toast = page.getByTestId('toast');
   await expect(toast).toHaveCount(1);

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { translate } from '../../src/shared/i18n';
-import { ACCOUNTS, signIn, type AccountKey } from './fixtures';
+import { ACCOUNTS, appMounted, signIn, type AccountKey } from './fixtures';
 
 /** Issue 8 items 2, 3 and 5: the language switch, right-to-left layout, Arabic server texts, Arabic-Indic digits. */
 const ar = (key: Parameters<typeof translate>[1], params?: Parameters<typeof translate>[2]) => translate('ar', key, params);
@@ -40,6 +40,7 @@ test.describe('Arabic and right-to-left', () => {
   test('the header switch turns the landing page Arabic and right-to-left, mirrored, and survives a reload', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto('/');
+    await appMounted(page);
     await expect(html(page)).toHaveAttribute('lang', 'en');
     await expect(html(page)).toHaveAttribute('dir', 'ltr');
     const sw = page.getByTestId('lang-switch');
