@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { createDb } from '../db/client';
 import { countPings, inboxPings, prepareDb, removeDb } from './api/prepare';
 import { cpuMs, fmt, machine, runGenerator, startServer } from './api/harness';
+import { hasWrk, runWrk, WRK_THREADS } from './api/wrk';
 
 const { values: args } = parseArgs({
   options: {
@@ -29,12 +30,16 @@ const { values: args } = parseArgs({
     riders: { type: 'string', default: '2000' },
     warmup: { type: 'string', default: '1' },
     only: { type: 'string' },
+    generator: { type: 'string', default: 'wrk' },
   },
 });
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const warmup = Number(args.warmup);
 const rounds = Number(args.rounds);
+if (args.generator !== 'wrk' && args.generator !== 'autocannon') throw new Error('--generator is wrk or autocannon');
+if (args.generator === 'wrk' && !hasWrk()) throw new Error('wrk is not installed: apt-get install wrk (Debian), or --generator autocannon');
+const useWrk = args.generator === 'wrk';
 
 interface LoadResult {
   reqPerSec: number;
@@ -53,7 +58,7 @@ interface LoadResult {
 
 mkdirSync('.tmp', { recursive: true });
 const load = loadavg()[0]!;
-console.log(`Machine: ${machine()}; load average before the run ${load.toFixed(2)}`);
+console.log(`Machine: ${machine()}; load average before the run ${load.toFixed(2)}; load generator ${useWrk ? `wrk (${WRK_THREADS} threads)` : 'autocannon'}`);
 let t = performance.now();
 const file = `.tmp/bench-api-${process.pid}.db`;
 const prep = await prepareDb({ source: args.db, file, riders: Number(args.riders) });
@@ -98,7 +103,8 @@ for (let round = 0; round < rounds; round++) {
   for (const [i, s] of scenarios.entries()) {
     server.rss.mark(s.name);
     const cpu0 = cpuMs(server.pid);
-    const r = await runGenerator<LoadResult>('autocannon.mjs', { ...s, connections, duration, warmup });
+    const cfg = { ...s, connections, duration, warmup };
+    const r = useWrk ? runWrk(cfg) : await runGenerator<LoadResult>('autocannon.mjs', cfg);
     // Server CPU per answered request (warm-up included): what the endpoint costs, whatever else the machine runs.
     const cpuUs = ((cpuMs(server.pid) - cpu0) * 1000) / Math.max(1, r.requests + r.warmupOk);
     runs[i]!.push({ r, cpuUs });
@@ -137,6 +143,9 @@ const results: Result[] = scenarios.map((s, i) => {
 server.rss.mark('after');
 const peakMb = server.rss.peak(scenarios.map((s) => s.name));
 const serverStats = (await server.stop()) as { pingWriter?: Record<string, number> } | null;
+const logText = await Bun.file(server.logFile).text();
+const logLines = logText.split('\n').filter((l) => l.startsWith('{"time":')).length;
+console.log(`Request log (the server's stdout, into ${server.logFile}): ${logLines.toLocaleString('en-US')} lines, ${fmt(logText.length / 1e6)} MB`);
 if (serverStats?.pingWriter) console.log(`Ping writer: ${JSON.stringify(serverStats.pingWriter)}`);
 
 const db = await createDb({ url: `file:${file}` });
@@ -178,5 +187,5 @@ if (ping) {
 
 writeFileSync(
   '.tmp/bench-api.json',
-  JSON.stringify({ date: new Date().toISOString(), machine: machine(), loadAverage: load, db: args.db ?? 'demo', connections, duration, idleRssMb: idleMb, peakRssMb: peakMb, rounds, results, checks, storedPings: stored, inboxAtStop: inInbox, server: serverStats }, null, 2),
+  JSON.stringify({ date: new Date().toISOString(), machine: machine(), loadAverage: load, db: args.db ?? 'demo', connections, duration, idleRssMb: idleMb, peakRssMb: peakMb, rounds, generator: args.generator, requestLogLines: logLines, results, checks, storedPings: stored, inboxAtStop: inInbox, server: serverStats }, null, 2),
 );

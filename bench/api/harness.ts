@@ -60,31 +60,30 @@ export interface ServerChild {
   rss: RssSampler;
   /** ms from spawn to both ports listening. */
   startMs: number;
+  /** Where the server's request log went (its stdout). */
+  logFile: string;
   /** Stops the server; resolves to the figures it printed on the way out (bench/api/server.ts). */
   stop(): Promise<unknown>;
 }
 
-/** `bunArgs`: e.g. ['--cpu-prof-md', '--cpu-prof-dir=.tmp/prof'] to profile the server (BENCH_SERVER_ARGS in the env). */
+/**
+ * `bunArgs`: e.g. ['--cpu-prof-md', '--cpu-prof-dir=.tmp/prof'] to profile the server (BENCH_SERVER_ARGS in the env).
+ * The server's stdout, its request log (a JSON line per request), goes to `<dbFile>.requests.log`, as in
+ * production it goes to the platform's collector: the server formats and writes every line, and no process
+ * on this machine spends CPU reading them during the run. Its stderr carries READY, STATS and any warning.
+ */
 export async function startServer(dbFile: string, extraEnv: Record<string, string> = {}, bunArgs = (process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean)): Promise<ServerChild> {
   const t0 = performance.now();
+  const logFile = `${dbFile}.requests.log`;
   const child = Bun.spawn([process.execPath, ...bunArgs, join(HERE, 'server.ts')], {
     env: { ...process.env, NODE_ENV: 'production', DATABASE_URL: `file:${dbFile}`, PORT: '0', SKIP_BUILD: 'true', SEED_DEMO: 'false', ...extraEnv },
-    stdout: 'pipe',
-    stderr: 'inherit',
+    stdout: Bun.file(logFile),
+    stderr: 'pipe',
   });
   const rss = new RssSampler(child.pid);
-  const reader = child.stdout.getReader();
-  let text = '';
-  let ready: { port: number; basePort: number } | undefined;
-  while (!ready) {
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`the bench server exited before it was ready:\n${text}`);
-    text += new TextDecoder().decode(value);
-    const m = /READY (\{.*\})/.exec(text);
-    if (m) ready = JSON.parse(m[1]!) as { port: number; basePort: number };
-  }
-  const startMs = performance.now() - t0;
-  // Keep draining the child's stdout so its writes never block; keep its last STATS line.
+  const reader = child.stderr.getReader();
+  let ready: ((v: { port: number; basePort: number }) => void) | undefined;
+  const readyP = new Promise<{ port: number; basePort: number }>((resolve) => (ready = resolve));
   let stats: unknown = null;
   const drained = (async () => {
     let rest = '';
@@ -95,17 +94,20 @@ export async function startServer(dbFile: string, extraEnv: Record<string, strin
       const lines = rest.split('\n');
       rest = lines.pop()!;
       for (const line of lines) {
-        if (line.startsWith('STATS ')) stats = JSON.parse(line.slice(6));
-        // The server's request log (one JSON line per request, src/server/http/request-log.ts) is read and dropped.
-        else if (!line.startsWith('{"time":')) console.log(line);
+        if (line.startsWith('READY ')) ready!(JSON.parse(line.slice(6)));
+        else if (line.startsWith('STATS ')) stats = JSON.parse(line.slice(6));
+        else console.error(line);
       }
     }
   })();
+  const ports = await Promise.race([readyP, drained.then(() => child.exited).then((code) => Promise.reject(new Error(`the bench server exited (${code}) before it was ready`)))]);
+  const startMs = performance.now() - t0;
   return {
     pid: child.pid,
-    ...ready,
+    ...ports,
     rss,
     startMs,
+    logFile,
     async stop() {
       rss.stop();
       child.kill('SIGTERM');

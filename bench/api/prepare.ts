@@ -121,5 +121,5 @@ export async function inboxPings(db: Db): Promise<number> {
 }
 
 export function removeDb(file: string) {
-  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  for (const suffix of ['', '-wal', '-shm', '.requests.log']) rmSync(file + suffix, { force: true });
 }

@@ -4,7 +4,7 @@
  * Bun.serve), plus the baseline: a bare Hono app answering GET /bench/hello on a second port of the
  * same Bun process, so both share one event loop and one core budget.
  * Env: DATABASE_URL (prepared by bench/api/prepare.ts), PORT=0 for a free port; the baseline takes a free port too.
- * Prints one line `READY {"port":…,"basePort":…}` once both listen.
+ * Prints one line `READY {"port":…,"basePort":…}` to stderr once both listen (stdout is the request log).
  */
 import { Hono } from 'hono';
 import { createDb } from '../../db/client';
@@ -28,7 +28,7 @@ const hello = new Hono();
 hello.get('/bench/hello', (c) => c.json({ hello: 'world' }));
 const base = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: hello.fetch, idleTimeout: 60 });
 
-console.log(`READY ${JSON.stringify({ port: server.port, basePort: base.port })}`);
+console.error(`READY ${JSON.stringify({ port: server.port, basePort: base.port })}`);
 // Event-loop stalls: how late a 10 ms timer fires (a synchronous SQLite call, a GC pause, or no CPU for the process).
 const lag = { max: 0, over20: 0, over50: 0, ticks: 0 };
 let expected = performance.now() + 10;
@@ -43,6 +43,6 @@ setInterval(() => {
 
 // On SIGTERM: the writer's and the event loop's figures, then exit normally so `--cpu-prof` writes its profile.
 process.on('SIGTERM', () => {
-  console.log(`STATS ${JSON.stringify({ pingWriter: pingWriter(db).stats, eventLoopLagMs: lag })}`);
+  console.error(`STATS ${JSON.stringify({ pingWriter: pingWriter(db).stats, eventLoopLagMs: lag })}`);
   process.exit(0);
 });
