@@ -2,6 +2,7 @@ import { normalizeDigits } from '../shared/digits';
 import { currentLocale } from '../shared/i18n';
 import { formatMoney, toMinor, type Currency } from '../shared/money';
 import { dateLocale, numberLocale } from '../shared/regions';
+import { dateTimeFormat, numberFormat, relativeTimeFormat } from '../shared/intl';
 
 /** Server figures arrive in major units with their currency; show them with Intl (KWD 3, AED 2) in the UI's language. */
 export function money(amount: number, currency: Currency): string {
@@ -11,19 +12,8 @@ export function money(amount: number, currency: Currency): string {
 /** The UI language's Intl locales (Latin digits in Arabic): one place for every screen's numbers and dates. */
 export { dateLocale, numberLocale };
 
-/**
- * Intl formatters, made once per locale and options: making one costs far more than using it (the rider app
- * formats dozens of figures per render, and re-renders every second while on duty).
- */
-const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>();
-function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat | Intl.RelativeTimeFormat>(kind: string, locale: string, options: object | undefined, make: () => F): F {
-  const key = `${kind}|${locale}|${options ? JSON.stringify(options) : ''}`;
-  let f = formatters.get(key) as F | undefined;
-  if (!f) formatters.set(key, (f = make()));
-  return f;
-}
-export const numberFormat = (locale: string, options?: Intl.NumberFormatOptions) => cached('n', locale, options, () => new Intl.NumberFormat(locale, options));
-export const dateTimeFormat = (locale: string, options?: Intl.DateTimeFormatOptions) => cached('d', locale, options, () => new Intl.DateTimeFormat(locale, options));
+/** Intl formatters, made once per locale and options (src/shared/intl.ts). */
+export { dateTimeFormat, numberFormat };
 
 /** A plain number in the UI's language ('12,345.6'; Intl's defaults unless told), Latin digits in Arabic too. */
 export function numberText(n: number, options?: Intl.NumberFormatOptions): string {
@@ -38,7 +28,7 @@ export function relativeTime(iso: string | null, now = Date.now()): string | nul
   if (!iso) return null;
   const diffMin = Math.round((new Date(iso).getTime() - now) / 60000);
   const locale = currentLocale() === 'ar' ? 'ar-u-nu-latn' : 'en';
-  const rtf = cached('r', locale, undefined, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
+  const rtf = relativeTimeFormat(locale, { numeric: 'auto' });
   if (Math.abs(diffMin) < 60) return rtf.format(diffMin, 'minute');
   if (Math.abs(diffMin) < 1440) return rtf.format(Math.round(diffMin / 60), 'hour');
   return rtf.format(Math.round(diffMin / 1440), 'day');

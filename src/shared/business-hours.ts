@@ -1,3 +1,4 @@
+import { dateTimeFormat } from './intl';
 /** Spec section 9: business hours Sun-Thu 8-18, Fri-Sat 9-16, in Kuwait time. */
 export const BUSINESS_TIMEZONE = 'Asia/Kuwait';
 /** [opens, closes) in whole hours, indexed by weekday (0 = Sunday). */
@@ -15,7 +16,7 @@ const DAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** Whether the sales team is at work at `at`, judged on Kuwait's clock. */
 export function isOpenAt(at: Date): boolean {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: BUSINESS_TIMEZONE, weekday: 'short', hour: 'numeric', hourCycle: 'h23' }).formatToParts(at);
+  const parts = dateTimeFormat('en-US', { timeZone: BUSINESS_TIMEZONE, weekday: 'short', hour: 'numeric', hourCycle: 'h23' }).formatToParts(at);
   const day = DAYS.indexOf(parts.find((p) => p.type === 'weekday')!.value);
   const hour = Number(parts.find((p) => p.type === 'hour')!.value);
   const [opens, closes] = BUSINESS_HOURS[day]!;

@@ -1,4 +1,5 @@
 import { currentLocale, type Locale } from './i18n';
+import { numberFormat } from './intl';
 
 /** Money is kept as integer minor units with its currency; never as a float. */
 export const CURRENCIES = ['KWD', 'AED'] as const;
@@ -70,7 +71,7 @@ export function moneyLocale(currency: Currency, language: Locale = currentLocale
 /** KWD with 3 decimals, AED with 2, in the current language (English unless told otherwise). */
 export function formatMoney(minor: number, currency: Currency, locale = moneyLocale(currency)): string {
   const digits = MINOR_DIGITS[currency];
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'currency',
     currency,
     minimumFractionDigits: digits,

@@ -1,4 +1,5 @@
 import { currentLocale, type Locale } from './i18n';
+import { dateTimeFormat, numberFormat } from './intl';
 import type { Currency } from './money';
 
 export const REGION_IDS = ['kuwait', 'uae'] as const;
@@ -38,7 +39,7 @@ export function numberLocale(language: Locale = currentLocale()): string {
 }
 
 export function formatDateTime(date: Date | number, region: Region, locale = dateLocale(region)): string {
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     timeZone: region.timezone,
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -46,5 +47,5 @@ export function formatDateTime(date: Date | number, region: Region, locale = dat
 }
 
 export function formatNumber(n: number, locale = numberLocale(), maximumFractionDigits = 1): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits }).format(n);
+  return numberFormat(locale, { maximumFractionDigits }).format(n);
 }

@@ -1,8 +1,9 @@
 /** Calendar helpers for fixed-zone business days (Asia/Kuwait, Asia/Dubai). */
+import { dateTimeFormat } from './intl';
 
 /** Offset of `timeZone` from UTC at `at`, in minutes (e.g. +180 for Asia/Kuwait). */
 export function zoneOffsetMinutes(timeZone: string, at: Date): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { MessageKey } from './i18n';
 import type { RegionId } from './regions';
+import { dateTimeFormat } from './intl';
 
 /**
  * The weekend per company (issue 8): Fri–Sat in Kuwait, Sat–Sun for the UAE government, private
@@ -25,7 +26,7 @@ export function weekendOf(company: { weekend?: Weekend | null; region: RegionId 
 /** The local day of the week (0 = Sunday) of an instant in a zone, or of a 'YYYY-MM-DD' calendar date. */
 export function dayOfWeek(date: Date | number | string, timeZone: string): number {
   if (typeof date === 'string') return new Date(`${date.slice(0, 10)}T12:00:00Z`).getUTCDay();
-  const name = new Intl.DateTimeFormat('en-US', { weekday: 'short', timeZone }).format(date);
+  const name = dateTimeFormat('en-US', { weekday: 'short', timeZone }).format(date);
   return ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'].indexOf(name);
 }
 

@@ -4,17 +4,19 @@
  * Kuwait and the UAE start Ramadan by moon sighting, which can differ from Umm al-Qura by a day
  * (docs/compliance.md).
  */
+import { dateTimeFormat } from '../intl';
+
 export interface HijriDate {
   year: number;
   month: number;
   day: number;
 }
 
-const formatter = new Intl.DateTimeFormat('en-u-ca-islamic-umalqura', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric' });
 
 /** The Hijri date of a civil (Gregorian) date y-m-d (m 1–12). */
 export function hijriOf(y: number, m: number, d: number): HijriDate {
-  const parts = formatter.formatToParts(new Date(Date.UTC(y, m - 1, d, 12)));
+  // Made on first use, not at load: the calendar's ICU data is a cost the first screen need not pay.
+  const parts = dateTimeFormat('en-u-ca-islamic-umalqura', { timeZone: 'UTC', year: 'numeric', month: 'numeric', day: 'numeric' }).formatToParts(new Date(Date.UTC(y, m - 1, d, 12)));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   return { year: get('year'), month: get('month'), day: get('day') };
 }

@@ -15,6 +15,7 @@
 import type { RegionId } from '../regions';
 import type { VEHICLE_TYPES } from '../schemas/fields';
 import { zoneOffsetMinutes } from '../time';
+import { dateTimeFormat } from '../intl';
 import { isRamadan } from './hijri';
 import { REGION_COORDINATES, sunsetUtc } from './sun';
 
@@ -112,7 +113,7 @@ export const nextMidnight = (at: Date, timeZone: string) => localInstant(localDa
 
 /** 'HH:MM' in the zone, 24-hour, Latin digits: the same in English and Arabic sentences. */
 export function clockTime(at: Date, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
+  const parts = dateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).formatToParts(at);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
   return `${get('hour')}:${get('minute')}`;
 }

@@ -1,6 +1,7 @@
 import { ar } from './ar';
 import { arPlurals } from './ar/plurals';
 import { en, type MessageKey } from './en';
+import { pluralRules } from '../intl';
 
 export type { MessageKey };
 export type MessageParams = Record<string, string | number>;
@@ -36,7 +37,7 @@ const pluralForms: Record<Locale, Partial<Record<PluralKey, string>>> = { en: {}
  * `base.<category>` when the language has it, else `.one` for one and `.other` for the rest. `{n}` is the count.
  */
 export function plural(locale: Locale, base: CountKey, n: number, params?: MessageParams): string {
-  const category = new Intl.PluralRules(locale).select(n);
+  const category = pluralRules(locale).select(n);
   const all = { n, ...params };
   const extra = category === 'one' || category === 'other' ? undefined : pluralForms[locale][`${base}.${category}` as PluralKey];
   return extra ? fill(extra, all) : translate(locale, `${base}.${category === 'one' ? 'one' : 'other'}` as MessageKey, all);
