@@ -152,19 +152,13 @@ export function RiderProvider({ user, children }: { user: SessionUser; children:
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [duty?.startTime, riderId, store]);
 
-  const value: RiderState = {
-    user,
-    riderId,
-    duty,
-    dutyKnown,
-    orders,
-    ordersFailed: !ordersQ.data && (ordersQ.isError || ordersQ.fetchStatus === 'paused'),
-    dash: dashQ.data,
-    cash,
-    ledger,
-    ledgerStore: store,
-    geo,
-  };
+  const ordersFailed = !ordersQ.data && (ordersQ.isError || ordersQ.fetchStatus === 'paused');
+  // A new value only when something in it changed: a query's fetch starting or the outbox settling with nothing new
+  // re-renders this provider, and without this every card of the app with it.
+  const value = useMemo<RiderState>(
+    () => ({ user, riderId, duty, dutyKnown, orders, ordersFailed, dash: dashQ.data, cash, ledger, ledgerStore: store, geo }),
+    [user, riderId, duty, dutyKnown, orders, ordersFailed, dashQ.data, cash, ledger, store, geo],
+  );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Fix } from './actions';
 
 /** Spec section 9: geolocation with a 5 s timeout and high accuracy. */
@@ -71,5 +71,6 @@ export function useGeo(watch: boolean) {
     [onFix, onError],
   );
 
-  return { fix, status, request };
+  // One object while nothing changed: the rider app's context (RiderContext.tsx) keeps its value, and its cards do not re-render.
+  return useMemo(() => ({ fix, status, request }), [fix, status, request]);
 }
