@@ -1,7 +1,7 @@
 import type { InStatement } from '@libsql/client';
 import type { Db } from '../../../db/client';
 import { IDEMPOTENCY_TTL_MS } from './idempotency';
-import { insertPings, type InboxPing } from './ping-inbox';
+import { appendInbox, insertPings, type InboxPing } from './ping-inbox';
 
 /** The statements of a batch of location pings (locations.ts's writer calls them, one batch per transaction). */
 
@@ -34,7 +34,7 @@ const pingOf = (p: Pending) => (p.replay === 'ping' ? `${p.riderId}\u0000${p.rec
 const inboxPing = (p: Pending): InboxPing => ({ ...p, byPhoneTime: p.replay === 'ping' });
 
 function statements(pings: Pending[]): InStatement[] {
-  const insert = insertPings('location_pings', pings.map(inboxPing));
+  const insert = insertPings(pings.map(inboxPing));
   const latest = new Map<string, Pending>();
   for (const p of pings) {
     const seen = latest.get(p.riderId);
@@ -68,9 +68,9 @@ export async function writePings(db: Db, batch: Pending[]): Promise<LocationResu
   return batch.map(resultOf);
 }
 
-/** The same, in a surge: into the inbox only (ping-inbox.ts), one small append. */
+/** The same, in a surge: into the inbox only (ping-inbox.ts), one small append; replays are dropped when moved on. */
 export async function writeInbox(db: Db, batch: Pending[]): Promise<LocationResult[]> {
-  await db.$client.execute(insertPings('ping_inbox', firstOfEach(batch).map(inboxPing)));
+  await db.$client.execute(appendInbox(firstOfEach(batch).map(inboxPing)));
   return batch.map(resultOf);
 }
 

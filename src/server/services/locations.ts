@@ -16,13 +16,14 @@ import { writeInbox, writeKeyed, writePings, type LocationResult, type Pending }
  * - Pings are stored in arrival order, except in a surge: a batch of `surgeBatch` pings or more (64 riders at
  *   once) is committed to a small inbox table instead, which costs a page or two per batch where location_pings'
  *   covering index and the riders' positions cost a random page per ping; it is acknowledged from there and
- *   moved on (sorted by rider) in chunks of up to 100, one every 10 ms at most, between batches or when idle (ping-inbox.ts). While pings wait in
- *   the inbox every batch goes there too, so a rider's pings never overtake each other.
+ *   moved on (sorted by rider) in chunks of a quarter of what waits (100 to 400), one every 10 ms at most, between
+ *   batches or when idle (ping-inbox.ts). While pings wait in the inbox every batch goes there too, so a rider's
+ *   pings never overtake each other.
  * - A rider's last position is their latest fix by the phone's time (the server's when none was sent): a
  *   ping that arrives late (an outbox replaying what it queued offline) never moves the rider back.
  * - A replay is recognised by the ping itself when it carries the phone's time, as the rider app's always
  *   does, replaying the same body with the same key: a ping already stored for that rider at that
- *   millisecond is the same ping. No idempotency_keys row is written for it (2,000 pings a second would add
+ *   millisecond is the same ping (in a surge the inbox takes it unchecked and the move on leaves it out). No idempotency_keys row is written for it (2,000 pings a second would add
  *   170 million rows a day to that table, each a random insert into its unique index). The answer is the
  *   first one, as it depends only on the ping.
  * - Without the phone's time (or with a future one, clamped to now), the key is kept in idempotency_keys as
@@ -39,14 +40,17 @@ export interface PingWriterOptions {
   lingerMs?: number;
   /** A batch this big is a surge: it goes to the inbox (ping-inbox.ts), as does every batch while the inbox holds pings. */
   surgeBatch?: number;
-  /** The most pings one move out of the inbox takes (it holds the writer for 10–30 µs each). */
+  /** The fewest pings one move out of the inbox takes when that many wait (it holds the writer for 10–30 µs each). */
   drainChunk?: number;
+  /** The most: a move takes a quarter of what waits, between drainChunk and this, so that under steady load
+   * faster than drainChunk / drainEveryMs the moves grow (and take more pings per page) until they keep up. */
+  maxDrainChunk?: number;
   /** Moves out of the inbox start at most this often, in ms, between batches or when idle: at most
-   * drainChunk / drainEveryMs pings a ms (10,000 a second by default), each move a stop of 1–3 ms. */
+   * maxDrainChunk / drainEveryMs pings a ms, each move a stop of 1–3 ms per 100 pings. */
   drainEveryMs?: number;
 }
 
-const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 500, lingerMs: 0, surgeBatch: 32, drainChunk: 100, drainEveryMs: 10 };
+const DEFAULTS: Required<PingWriterOptions> = { maxBatch: 500, lingerMs: 0, surgeBatch: 32, drainChunk: 100, maxDrainChunk: 400, drainEveryMs: 10 };
 
 export interface PingWriterStats {
   batches: number;
@@ -149,9 +153,10 @@ export class PingWriter {
       this.inbox = 0;
       return;
     }
-    const moved = await drainInbox(this.db, this.opts.drainChunk);
+    const chunk = Math.min(this.opts.maxDrainChunk, Math.max(this.opts.drainChunk, Math.ceil((this.inbox ?? 0) / 4)));
+    const moved = await drainInbox(this.db, chunk);
     this.stats.drained += moved;
-    this.inbox = moved < this.opts.drainChunk ? 0 : Math.max(1, (this.inbox ?? moved) - moved);
+    this.inbox = moved < chunk ? 0 : Math.max(1, (this.inbox ?? moved) - moved);
     if (moved) publishChange('locations');
   }
 

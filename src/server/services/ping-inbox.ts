@@ -20,18 +20,27 @@ export interface InboxPing {
   byPhoneTime: boolean;
 }
 
-/** The same ping (rider, phone time) stored already, here or moved on. */
-const STORED = (rider: string, at: string) =>
-  `(EXISTS (SELECT 1 FROM location_pings p WHERE p.rider_id = ${rider} AND p.recorded_at = ${at})
-    OR EXISTS (SELECT 1 FROM ping_inbox q WHERE q.rider_id = ${rider} AND q.recorded_at = ${at}))`;
+/** A ping (rider, phone time) stored already in location_pings. */
+const STORED = (rider: string, at: string) => `EXISTS (SELECT 1 FROM location_pings p WHERE p.rider_id = ${rider} AND p.recorded_at = ${at})`;
 
-/** Insert `pings` into `table`, leaving out a phone-time replay of a ping stored in either table. */
-export function insertPings(table: 'location_pings' | 'ping_inbox', pings: InboxPing[]): InStatement {
+/**
+ * Insert `pings` into location_pings, leaving out a phone-time replay of a ping stored there. One waiting in the
+ * inbox is not looked for (the inbox has no index to look with): when it is moved on, drainInbox leaves it out.
+ */
+export function insertPings(pings: InboxPing[]): InStatement {
   const rows = pings.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
   return {
-    sql: `INSERT INTO ${table} (rider_id, lat, lng, accuracy_m, recorded_at, created_at)
+    sql: `INSERT INTO location_pings (rider_id, lat, lng, accuracy_m, recorded_at, created_at)
       SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM (VALUES ${rows}) AS v
       WHERE v.column7 = 0 OR NOT ${STORED('v.column1', 'v.column5')}`,
+    args: pings.flatMap((p) => [p.riderId, p.lat, p.lng, p.accuracyM, p.recordedAt.getTime(), p.receivedAt.getTime(), p.byPhoneTime ? 1 : 0]),
+  };
+}
+
+/** Append `pings` to the inbox: no lookups, so the batch dirties only the table's last page or two. */
+export function appendInbox(pings: InboxPing[]): InStatement {
+  return {
+    sql: `INSERT INTO ping_inbox (rider_id, lat, lng, accuracy_m, recorded_at, created_at, by_phone_time) VALUES ${pings.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
     args: pings.flatMap((p) => [p.riderId, p.lat, p.lng, p.accuracyM, p.recordedAt.getTime(), p.receivedAt.getTime(), p.byPhoneTime ? 1 : 0]),
   };
 }
@@ -49,10 +58,21 @@ export async function inboxWaiting(db: Db): Promise<boolean> {
 export async function drainInbox(db: Db, max: number): Promise<number> {
   // The id of the max-th oldest: a count of rows, whatever gaps the ids have (rows a deleted rider took along).
   const bound = `(SELECT MAX(id) FROM (SELECT id FROM ping_inbox ORDER BY id LIMIT ${Math.max(1, Math.floor(max))}))`;
+  // Phone-time pings once per (rider, time) in the chunk (SQLite takes the bare columns from the MIN(id) row, the
+  // first to arrive), and not at all when location_pings has that ping already (stored directly, or moved on in
+  // an earlier chunk): a replay that waited beside its original is dropped here.
   const [, , removed] = await db.$client.batch(
     [
       `INSERT INTO location_pings (rider_id, lat, lng, accuracy_m, recorded_at, created_at)
-        SELECT rider_id, lat, lng, accuracy_m, recorded_at, created_at FROM ping_inbox WHERE id <= ${bound} ORDER BY rider_id, recorded_at`,
+        SELECT rider_id, lat, lng, accuracy_m, recorded_at, created_at FROM (
+          SELECT rider_id, lat, lng, accuracy_m, recorded_at, created_at, by_phone_time, MIN(id) FROM ping_inbox
+            WHERE id <= ${bound} AND by_phone_time = 1 GROUP BY rider_id, recorded_at
+          UNION ALL
+          SELECT rider_id, lat, lng, accuracy_m, recorded_at, created_at, by_phone_time, id FROM ping_inbox
+            WHERE id <= ${bound} AND by_phone_time = 0
+        ) AS c
+        WHERE c.by_phone_time = 0 OR NOT ${STORED('c.rider_id', 'c.recorded_at')}
+        ORDER BY rider_id, recorded_at`,
       // SQLite takes lat and lng from the row holding MAX(recorded_at): each rider's latest fix by phone time.
       `UPDATE riders SET last_lat = x.lat, last_lng = x.lng, last_seen_at = x.at
         FROM (SELECT rider_id, lat, lng, MAX(recorded_at) AS at FROM ping_inbox WHERE id <= ${bound} GROUP BY rider_id) AS x
