@@ -12,9 +12,12 @@ import { SupportCard } from './SupportCard';
 import { RiderNotices } from '../compliance/RiderNotices';
 import { RulesBanner } from '../compliance/RulesBanner';
 import { RiderDocumentsCard } from '../compliance/RiderDocumentsCard';
+import { useAfterFirstPaint } from '../../../src/client/ui/useAfterFirstPaint';
 
 /** The rider app: one column on a phone; work on the left, figures and help on the right on a wide screen. */
 export function RiderAppScreen({ user }: { user: SessionUser }) {
+  // The figures and help column (below the work column on a phone) mounts once the first screen is painted.
+  const rest = useAfterFirstPaint();
   return (
     <RiderProvider user={user}>
       <main className="mx-auto max-w-6xl space-y-4 px-3 py-4 sm:px-6 sm:py-6" data-testid="rider-app">
@@ -28,14 +31,16 @@ export function RiderAppScreen({ user }: { user: SessionUser }) {
             <DutyManager />
             <MyOrders />
           </div>
-          <div className="space-y-4">
-            <CashCard />
-            <PerformancePanel />
-            <GpsCard />
-            <RiderDocumentsCard />
-            <InstallCard />
-            <SupportCard />
-          </div>
+          {rest ? (
+            <div className="space-y-4">
+              <CashCard />
+              <PerformancePanel />
+              <GpsCard />
+              <RiderDocumentsCard />
+              <InstallCard />
+              <SupportCard />
+            </div>
+          ) : null}
         </div>
       </main>
     </RiderProvider>
