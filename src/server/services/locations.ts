@@ -2,7 +2,7 @@ import type { Db } from '../../../db/client';
 import type { LocationInput } from '../../shared/schemas/tracking';
 import { log } from '../log';
 import { publishChange } from './events';
-import { drainInbox, inboxWaiting } from './ping-inbox';
+import { drainInbox, inboxBacklog } from './ping-inbox';
 import { writeInbox, writeKeyed, writePings, type LocationResult, type Pending } from './location-batches';
 
 /**
@@ -59,6 +59,8 @@ export interface PingWriterStats {
   surgeBatches: number;
   surgePings: number;
   drained: number;
+  /** Moves out of the inbox (transactions). */
+  moves: number;
   largestBatch: number;
   /** Time from taking a batch to its commit, summed and at most, in ms. */
   writeMs: number;
@@ -70,7 +72,7 @@ export class PingWriter {
   private busy = false;
   private scheduled = false;
   private readonly opts: Required<PingWriterOptions>;
-  readonly stats: PingWriterStats = { batches: 0, pings: 0, surgeBatches: 0, surgePings: 0, drained: 0, largestBatch: 0, writeMs: 0, slowestWriteMs: 0 };
+  readonly stats: PingWriterStats = { batches: 0, pings: 0, surgeBatches: 0, surgePings: 0, drained: 0, moves: 0, largestBatch: 0, writeMs: 0, slowestWriteMs: 0 };
   /** Pings waiting in the inbox: at least this many when > 0; null until looked at. */
   private inbox: number | null = null;
   private lastDrain = -Infinity;
@@ -147,16 +149,16 @@ export class PingWriter {
     return writeInbox(this.db, batch);
   }
 
-  /** Moves a chunk out of the inbox (first looking whether anything waits, when not known). */
+  /** Moves a chunk out of the inbox: a quarter of what waits, from drainChunk to maxDrainChunk (looked up when not known). */
   private async drain() {
-    if (this.inbox === null && !(await inboxWaiting(this.db))) {
-      this.inbox = 0;
-      return;
-    }
-    const chunk = Math.min(this.opts.maxDrainChunk, Math.max(this.opts.drainChunk, Math.ceil((this.inbox ?? 0) / 4)));
+    if (this.inbox === null) this.inbox = await inboxBacklog(this.db);
+    if (this.inbox === 0) return;
+    const chunk = Math.min(this.opts.maxDrainChunk, Math.max(this.opts.drainChunk, Math.ceil(this.inbox / 4)));
     const moved = await drainInbox(this.db, chunk);
     this.stats.drained += moved;
-    this.inbox = moved < chunk ? 0 : Math.max(1, (this.inbox ?? moved) - moved);
+    this.stats.moves++;
+    // A short chunk emptied it; else what is left (another process's pings included) sizes the next chunk.
+    this.inbox = moved < chunk ? 0 : Math.max(1, await inboxBacklog(this.db));
     if (moved) publishChange('locations');
   }
 

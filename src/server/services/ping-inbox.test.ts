@@ -97,6 +97,24 @@ describe('surges go through the inbox', () => {
     expect(await pingsOf(r)).toHaveLength(6);
   });
 
+  test('a move takes a quarter of what waits, within its bounds: a big backlog goes in few moves, a small one in the smallest', async () => {
+    const r = await newRider();
+    await db.insert(pingInbox).values(Array.from({ length: 400 }, (_, i) => ({ riderId: r, lat: 29, lng: 47, recordedAt: new Date(T0 + 200_000 + i), receivedAt: new Date() })));
+    const writer = new PingWriter(db, { drainChunk: 10, maxDrainChunk: 40, drainEveryMs: 0 });
+    await writer.write(ping(r, 900, null));
+    await idle(writer);
+    expect(writer.stats.drained).toBe(400);
+    // 40 (a quarter, capped) seven times while 160 or more wait, then a quarter of the rest (30, 23, 17, 13), then 10
+    // until empty: 15 moves, where a fixed 10 would take 40.
+    expect(writer.stats.moves).toBeGreaterThanOrEqual(12);
+    expect(writer.stats.moves).toBeLessThanOrEqual(20);
+    await db.insert(pingInbox).values(Array.from({ length: 15 }, (_, i) => ({ riderId: r, lat: 29, lng: 47, recordedAt: new Date(T0 + 300_000 + i), receivedAt: new Date() })));
+    const small = new PingWriter(db, { drainChunk: 10, maxDrainChunk: 40, drainEveryMs: 0 });
+    await small.write(ping(r, 901, null));
+    await idle(small);
+    expect(small.stats).toMatchObject({ drained: 15, moves: 2 });
+  });
+
   test('two processes draining the same inbox move every ping exactly once', async () => {
     const r = await newRider();
     await db.insert(pingInbox).values(Array.from({ length: 300 }, (_, i) => ({ riderId: r, lat: 29, lng: 47, recordedAt: new Date(T0 + i), receivedAt: new Date() })));

@@ -45,10 +45,13 @@ export function appendInbox(pings: InboxPing[]): InStatement {
   };
 }
 
-/** Is anything waiting (left by this process or another, or by one that stopped)? */
-export async function inboxWaiting(db: Db): Promise<boolean> {
-  const { rows } = await db.$client.execute('SELECT EXISTS (SELECT 1 FROM ping_inbox) AS waiting');
-  return Number(rows[0]?.waiting ?? 0) === 1;
+/**
+ * About how many pings wait (left by this process or another, or by one that stopped): the span of their ids, read
+ * from the rowid's two ends without a scan. An upper bound: a deleted rider's pings leave gaps.
+ */
+export async function inboxBacklog(db: Db): Promise<number> {
+  const { rows } = await db.$client.execute('SELECT coalesce(max(id) - min(id) + 1, 0) AS span FROM ping_inbox');
+  return Number(rows[0]?.span ?? 0);
 }
 
 /**
