@@ -1,7 +1,14 @@
 import { describe, expect, test } from 'bun:test';
 import { allAreas, DIVISIONS, foldName, searchAreas } from './areas';
+import storedIds from '../../../test/fixtures/gulf-area-ids.json';
 
 describe('Gulf area lists', () => {
+  test('every area keeps the id addresses were stored with (the data files write most ids as the English name’s slug)', () => {
+    const ids = Object.fromEntries((['KW', 'AE'] as const).map((c) => [c, Object.fromEntries(DIVISIONS[c].map((d) => [d.id, d.areas.map(([id]) => id)]))]));
+    expect(ids).toEqual(storedIds);
+    for (const c of ['KW', 'AE'] as const) expect(new Set(allAreas(c).map((a) => a.id)).size).toBe(allAreas(c).length);
+  });
+
   test('Kuwait has its six governorates and the UAE its seven emirates, each with areas in both languages', () => {
     expect(DIVISIONS.KW.map((d) => d.en)).toEqual(['Capital', 'Hawalli', 'Farwaniya', 'Mubarak Al-Kabeer', 'Ahmadi', 'Jahra']);
     expect(DIVISIONS.AE.map((d) => d.en)).toEqual(['Abu Dhabi', 'Dubai', 'Sharjah', 'Ajman', 'Umm Al Quwain', 'Ras Al Khaimah', 'Fujairah']);

@@ -23,7 +23,27 @@ export interface Area {
   division: string;
 }
 
-export const DIVISIONS: Record<AddressCountry, readonly Division[]> = { KW: KUWAIT_GOVERNORATES, AE: UAE_EMIRATES };
+/**
+ * An area as the data files write it: [English, Arabic], with its id only when it is not the English name's slug
+ * (two emirates' "Al Nahda"): 165 ids fewer in the rider app's first download. The ids are stored in addresses;
+ * test/fixtures/gulf-area-ids.json pins every one.
+ */
+export type AreaData = readonly [en: string, ar: string, id?: string];
+export type DivisionData = Omit<Division, 'areas'> & { areas: readonly AreaData[] };
+
+/** 'Bneid Al-Gar' → 'bneid-al-gar'. */
+export const areaSlug = (en: string) =>
+  en
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f'’]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+const expand = (divisions: readonly DivisionData[]): readonly Division[] =>
+  divisions.map((d) => ({ ...d, areas: d.areas.map(([en, ar, id]): AreaTuple => [id ?? areaSlug(en), en, ar]) }));
+
+export const DIVISIONS: Record<AddressCountry, readonly Division[]> = { KW: expand(KUWAIT_GOVERNORATES), AE: expand(UAE_EMIRATES) };
 
 /** The country of a company's region: KW for kuwait, AE for uae. */
 export const countryOfRegion = (region: 'kuwait' | 'uae'): AddressCountry => (region === 'uae' ? 'AE' : 'KW');
