@@ -143,9 +143,14 @@ const results: Result[] = scenarios.map((s, i) => {
 server.rss.mark('after');
 const peakMb = server.rss.peak(scenarios.map((s) => s.name));
 const serverStats = (await server.stop()) as { pingWriter?: Record<string, number> } | null;
-const logText = await Bun.file(server.logFile).text();
-const logLines = logText.split('\n').filter((l) => l.startsWith('{"time":')).length;
-console.log(`Request log (the server's stdout, into ${server.logFile}): ${logLines.toLocaleString('en-US')} lines, ${fmt(logText.length / 1e6)} MB`);
+// Counted in chunks (the log of a full run is hundreds of MB): every line the server wrote is one request's.
+let logLines = 0;
+let logBytes = 0;
+for await (const chunk of Bun.file(server.logFile).stream()) {
+  logBytes += chunk.length;
+  for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) logLines++;
+}
+console.log(`Request log (the server's stdout, into ${server.logFile}): ${logLines.toLocaleString('en-US')} lines, ${fmt(logBytes / 1e6)} MB`);
 if (serverStats?.pingWriter) console.log(`Ping writer: ${JSON.stringify(serverStats.pingWriter)}`);
 
 const db = await createDb({ url: `file:${file}` });

@@ -10,7 +10,7 @@ import { Hono } from 'hono';
 import { createDb } from '../../db/client';
 import { applyMigrations } from '../../db/migrate';
 import { loadEnv } from '../../src/server/env';
-import { configureLog } from '../../src/server/log';
+import { configureLog, flushLog } from '../../src/server/log';
 import { serveOptions } from '../../src/server/serve';
 import { startDocumentReminders } from '../../src/server/services/documents-reminders';
 import { pingWriter } from '../../src/server/services/locations';
@@ -44,5 +44,6 @@ setInterval(() => {
 // On SIGTERM: the writer's and the event loop's figures, then exit normally so `--cpu-prof` writes its profile.
 process.on('SIGTERM', () => {
   console.error(`STATS ${JSON.stringify({ pingWriter: pingWriter(db).stats, eventLoopLagMs: lag })}`);
+  flushLog();
   process.exit(0);
 });

@@ -4,7 +4,9 @@
 -- cookies: GET <path>, each request with the next session's cookie (round robin): many users, not one.
 -- ping:    POST /api/riders/{id}/location, the next rider's, with that rider's session, a fresh Idempotency-Key
 --          (as the rider app's outbox sends) and { lat, lng, accuracy, recordedAt }.
--- Threads take every n-th session (no two threads send the same rider's pings). done() prints one JSON line.
+-- Threads take every n-th session (no two threads send the same rider's pings). done() prints one JSON line;
+-- its non2xx is wrk's count of answers with a status of 400 or more (wrk does not count 1xx or 3xx apart: none of
+-- these endpoints answers them), its timeouts wrk's timeout count (wrk may count one stuck request more than once).
 local threads = {}
 local thread_no = 0
 
@@ -35,6 +37,7 @@ function init(args)
       end
       k = k + 1
     end
+    assert(n > 0, "fewer sessions than wrk threads")
   end
   math.randomseed(os.time() * 100 + tid)
 end

@@ -60,13 +60,15 @@ export const locationPings = sqliteTable(
  * the rider's last position touch a random page each. Committed here, a ping is acknowledged and
  * stored; src/server/services/ping-inbox.ts moves them on, sorted by rider, when the writer is free.
  * No index but the rowid: a replay (same rider, same phone time) is recognised when it is moved on, not
- * when it arrives, so an append dirties no random page (an index here cost two per ping, in and out).
+ * when it arrives, so an append dirties no random page (an index here cost two per ping, in and out). Deleting
+ * a rider reads the whole inbox once (its ON DELETE CASCADE has no index to use): the inbox is small by design.
  */
 export const pingInbox = sqliteTable('ping_inbox', {
   id: integer('id').primaryKey(),
   ...pingColumns(),
-  /** Recognise a replay by rider and phone time (the rider app's pings carry the phone's time). */
-  byPhoneTime: integer('by_phone_time', { mode: 'boolean' }).notNull().default(true),
+  /** Recognise a replay by rider and phone time (the rider app's pings carry the phone's time). Off by default: a
+   * row from before this column (migration 0012) is never taken for a replay, so never dropped. */
+  byPhoneTime: integer('by_phone_time', { mode: 'boolean' }).notNull().default(false),
 });
 
 export { CAPTURE_TYPES_LIST as CAPTURE_TYPES } from '../../src/shared/schemas/capture-types';

@@ -126,7 +126,8 @@ export function RiderProvider({ user, children }: { user: SessionUser; children:
   useEffect(() => {
     if (dutyConfirmed && store.get().startTime !== startTime) store.set((l) => forDuty(l, startTime));
   }, [dutyConfirmed, startTime, store]);
-  const ledger = forDuty(rawLedger, startTime);
+  // Kept while neither changes (forDuty makes a new empty ledger for a duty not yet stored).
+  const ledger = useMemo(() => forDuty(rawLedger, startTime), [rawLedger, startTime]);
 
   const geo = useGeo(duty !== null);
   const riderId = user.roleData.id ?? dashQ.data?.riderId ?? null;

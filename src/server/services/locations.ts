@@ -73,7 +73,7 @@ export class PingWriter {
   private scheduled = false;
   private readonly opts: Required<PingWriterOptions>;
   readonly stats: PingWriterStats = { batches: 0, pings: 0, surgeBatches: 0, surgePings: 0, drained: 0, moves: 0, largestBatch: 0, writeMs: 0, slowestWriteMs: 0 };
-  /** Pings waiting in the inbox: at least this many when > 0; null until looked at. */
+  /** Pings waiting in the inbox: about this many (an upper estimate after a move); 0 none; null until looked at. */
   private inbox: number | null = null;
   private lastDrain = -Infinity;
   /** No drain before this (after a failed one). */
@@ -158,7 +158,7 @@ export class PingWriter {
     this.stats.drained += moved;
     this.stats.moves++;
     // A short chunk emptied it; else what is left (another process's pings included) sizes the next chunk.
-    this.inbox = moved < chunk ? 0 : Math.max(1, await inboxBacklog(this.db));
+    this.inbox = moved < chunk ? 0 : await inboxBacklog(this.db);
     if (moved) publishChange('locations');
   }
 

@@ -75,12 +75,13 @@ describe('surges go through the inbox', () => {
   test('the inbox has no index: a replay waiting beside its original, or stored directly before it moves, is dropped when moved on', async () => {
     const r = await newRider();
     // Two copies of ping 1 and one of ping 2 wait in the inbox; ping 2 also reaches location_pings directly.
-    await db.insert(pingInbox).values([1, 1, 2].map((i) => ({ riderId: r, lat: 29, lng: 47, recordedAt: new Date(T0 + i * 1000), receivedAt: new Date() })));
+    await db.insert(pingInbox).values([1, 1, 2].map((i) => ({ riderId: r, lat: 29, lng: 47, recordedAt: new Date(T0 + i * 1000), receivedAt: new Date(), byPhoneTime: true })));
     await db.insert(locationPings).values({ riderId: r, lat: 29, lng: 47, recordedAt: new Date(T0 + 2000), receivedAt: new Date() });
     expect(await drainInbox(db, 10)).toBe(3);
     expect((await pingsOf(r)).map((p) => p.recordedAt.getTime())).toEqual([T0 + 1000, T0 + 2000]);
-    // Pings without the phone's time are never taken for replays, even at the same millisecond.
-    await db.insert(pingInbox).values([0, 0].map(() => ({ riderId: r, lat: 30, lng: 48, recordedAt: new Date(T0 + 5000), receivedAt: new Date(), byPhoneTime: false })));
+    // Pings without the phone's time (the column's default: a row from before the column is never dropped) are never
+    // taken for replays, even at the same millisecond.
+    await db.insert(pingInbox).values([0, 0].map(() => ({ riderId: r, lat: 30, lng: 48, recordedAt: new Date(T0 + 5000), receivedAt: new Date() })));
     await drainInbox(db, 10);
     expect((await pingsOf(r)).filter((p) => p.recordedAt.getTime() === T0 + 5000)).toHaveLength(2);
     const indexes = await db.$client.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'ping_inbox'");

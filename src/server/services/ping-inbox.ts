@@ -50,7 +50,9 @@ export function appendInbox(pings: InboxPing[]): InStatement {
  * from the rowid's two ends without a scan. An upper bound: a deleted rider's pings leave gaps.
  */
 export async function inboxBacklog(db: Db): Promise<number> {
-  const { rows } = await db.$client.execute('SELECT coalesce(max(id) - min(id) + 1, 0) AS span FROM ping_inbox');
+  // Two subqueries: SQLite reads max() or min() from the rowid's end only when each is alone in its query (both in
+  // one SELECT scan the table).
+  const { rows } = await db.$client.execute('SELECT coalesce((SELECT max(id) FROM ping_inbox) - (SELECT min(id) FROM ping_inbox) + 1, 0) AS span');
   return Number(rows[0]?.span ?? 0);
 }
 

@@ -25,7 +25,7 @@ export interface Area {
 
 /**
  * An area as the data files write it: [English, Arabic], with its id only when it is not the English name's slug
- * (two emirates' "Al Nahda"): 165 ids fewer in the rider app's first download. The ids are stored in addresses;
+ * (two emirates' "Al Nahda"): 158 of the 165 ids left out of the rider app's first download. The ids are stored in addresses;
  * test/fixtures/gulf-area-ids.json pins every one.
  */
 export type AreaData = readonly [en: string, ar: string, id?: string];
