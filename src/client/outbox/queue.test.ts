@@ -44,6 +44,29 @@ function setup() {
 
 const post = (url: string, body: Record<string, unknown> = {}) => ({ method: 'POST' as const, url, body });
 
+describe('snapshots', () => {
+  test('a refresh that changes nothing keeps the snapshot and tells no one; a new entry or a try does', async () => {
+    const { outbox, server } = setup();
+    await outbox.setOwner('rider-1');
+    let notices = 0;
+    outbox.subscribe(() => notices++);
+    const empty = outbox.getSnapshot();
+    await outbox.setOwner('rider-1');
+    await outbox.replay();
+    expect(outbox.getSnapshot()).toBe(empty);
+    expect(notices).toBe(0);
+    server.answer(() => 'network');
+    await outbox.send(post('/api/x'));
+    const queued = outbox.getSnapshot();
+    expect(queued.pending).toHaveLength(1);
+    expect(notices).toBeGreaterThan(0);
+    const before = notices;
+    await outbox.setOwner('rider-1');
+    expect(outbox.getSnapshot().pending).toBe(queued.pending);
+    expect(notices).toBe(before);
+  });
+});
+
 describe('verdicts', () => {
   test('2xx ok, 401 sign in, 408/429/5xx retry, other 4xx drop', () => {
     expect([200, 204].map(verdict)).toEqual(['ok', 'ok']);

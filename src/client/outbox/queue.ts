@@ -60,13 +60,19 @@ export function createOutbox(deps: OutboxDeps) {
   let running: Promise<void> | null = null;
   let again = false;
 
+  const sameEntry = (a: OutboxEntry, b: OutboxEntry) => a.key === b.key && a.attempts === b.attempts && a.lastError === b.lastError;
   const mine = (all: OutboxEntry[]) => all.filter((e) => owner !== null && e.owner === owner).sort((a, b) => a.seq - b.seq);
 
   async function refresh(doneEntry?: OutboxEntry) {
     const all = await deps.store.list();
     for (const e of all) lastSeq = Math.max(lastSeq, e.seq);
+    const pending = mine(all);
+    // Unchanged (the same entries, attempts and errors, nothing done): the same snapshot and no notice, so the
+    // screens that show the outbox (the whole rider app) do not re-render for nothing.
+    const same = pending.length === snapshot.pending.length && pending.every((e, i) => sameEntry(e, snapshot.pending[i]!));
+    if (same && !doneEntry) return;
     const done = doneEntry ? [...snapshot.done, { entry: doneEntry, at: now() }].slice(-DONE_KEPT) : snapshot.done;
-    snapshot = { pending: mine(all), done };
+    snapshot = { pending: same ? snapshot.pending : pending, done };
     listeners.forEach((l) => l());
   }
 
