@@ -1,4 +1,4 @@
-import type { InStatement } from '@libsql/client';
+import type { InStatement, InValue } from '@libsql/client';
 import type { Db } from '../../../db/client';
 
 /**
@@ -23,26 +23,32 @@ export interface InboxPing {
 /** A ping (rider, phone time) stored already in location_pings. */
 const STORED = (rider: string, at: string) => `EXISTS (SELECT 1 FROM location_pings p WHERE p.rider_id = ${rider} AND p.recorded_at = ${at})`;
 
+/** The VALUES rows of a batch, one per ping: rider, lat, lng, accuracy, phone time, arrival, by phone time (1/0). */
+function valuesOf(pings: InboxPing[]): { rows: string; args: InValue[] } {
+  return {
+    rows: pings.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', '),
+    args: pings.flatMap((p) => [p.riderId, p.lat, p.lng, p.accuracyM, p.recordedAt.getTime(), p.receivedAt.getTime(), p.byPhoneTime ? 1 : 0]),
+  };
+}
+
 /**
  * Insert `pings` into location_pings, leaving out a phone-time replay of a ping stored there. One waiting in the
  * inbox is not looked for (the inbox has no index to look with): when it is moved on, drainInbox leaves it out.
  */
 export function insertPings(pings: InboxPing[]): InStatement {
-  const rows = pings.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ');
+  const { rows, args } = valuesOf(pings);
   return {
     sql: `INSERT INTO location_pings (rider_id, lat, lng, accuracy_m, recorded_at, created_at)
       SELECT v.column1, v.column2, v.column3, v.column4, v.column5, v.column6 FROM (VALUES ${rows}) AS v
       WHERE v.column7 = 0 OR NOT ${STORED('v.column1', 'v.column5')}`,
-    args: pings.flatMap((p) => [p.riderId, p.lat, p.lng, p.accuracyM, p.recordedAt.getTime(), p.receivedAt.getTime(), p.byPhoneTime ? 1 : 0]),
+    args,
   };
 }
 
 /** Append `pings` to the inbox: no lookups, so the batch dirties only the table's last page or two. */
 export function appendInbox(pings: InboxPing[]): InStatement {
-  return {
-    sql: `INSERT INTO ping_inbox (rider_id, lat, lng, accuracy_m, recorded_at, created_at, by_phone_time) VALUES ${pings.map(() => '(?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-    args: pings.flatMap((p) => [p.riderId, p.lat, p.lng, p.accuracyM, p.recordedAt.getTime(), p.receivedAt.getTime(), p.byPhoneTime ? 1 : 0]),
-  };
+  const { rows, args } = valuesOf(pings);
+  return { sql: `INSERT INTO ping_inbox (rider_id, lat, lng, accuracy_m, recorded_at, created_at, by_phone_time) VALUES ${rows}`, args };
 }
 
 /**
