@@ -37,6 +37,9 @@ COPY db ./db
 COPY mcp ./mcp
 COPY src/server ./src/server
 COPY src/shared ./src/shared
+# The rider app's components: the server renders its first screen (src/server/ssr).
+COPY src/client ./src/client
+COPY routes ./routes
 COPY scripts/db-backup.ts ./scripts/db-backup.ts
 COPY --from=build /app/dist ./dist
 # The embedded database, its WAL and the riders' photos live on the volume, writable by the app's user only.

@@ -22,17 +22,11 @@ import { fileURLToPath } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 import { ar } from '../src/shared/i18n/ar/index.ts';
 import { en } from '../src/shared/i18n/en/index.ts';
+import { shellTemplate } from '../src/shared/shell-template.ts';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
 const BOOT_SOURCE = resolve(root, 'src/client/boot/boot.js');
 export const SHELL_IDS: Record<string, string> = { '/': 'shell-home', '/login': 'shell-login' };
-
-/** Rendered HTML → the template's content: React's hoisted <link rel=preload> dropped, the root made inert. */
-export function shellTemplate(id: string, html: string): string {
-  const body = html.replace(/^(<link\b[^>]*>)+/, '');
-  if (!body.startsWith('<div ')) throw new Error(`kwt-shell: ${id} does not start with the root layout's <div>`);
-  return `<template id="${id}"><div inert ${body.slice('<div '.length)}</template>`;
-}
 
 /** Routes whose code boot.js asks for with the HTML (as modulepreload), rather than after the app's module has run. */
 export const PRELOAD_ROUTES: Record<string, string> = { '/': 'routes/index.tsx', '/login': 'routes/login.tsx', '/app': 'routes/app.tsx' };

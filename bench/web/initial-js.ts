@@ -43,7 +43,7 @@ export const kb = (bytes: number) => (bytes / 1000).toFixed(1);
 
 /** A fresh context (cold cache, no service worker); signed in as the rider when asked. */
 export async function freshContext(browser: Browser, baseURL: string, signedIn: boolean): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Kuwait' });
   if (!signedIn) return context;
   const res = await context.request.post('/api/auth/login', { data: RIDER });
   if (res.status() !== 200) throw new Error(`rider login answered ${res.status()}`);

@@ -30,6 +30,8 @@ export interface LhSession {
 }
 
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'];
+/** The seeded rider works in Kuwait: the phone measured is in Kuwait's time zone, as theirs is (src/server/ssr). */
+export const PHONE_TIME_ZONE = 'Asia/Kuwait';
 
 function freePort(): number {
   const probe = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response() });
@@ -41,7 +43,11 @@ function freePort(): number {
 async function startChromium(): Promise<{ port: number; stop: () => Promise<void> }> {
   const port = freePort();
   const profile = mkdtempSync(join(tmpdir(), 'kwt-lh-'));
-  const proc = Bun.spawn([CHROMIUM_PATH, ...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', 'about:blank'], { stdout: 'ignore', stderr: 'ignore' });
+  const proc = Bun.spawn([CHROMIUM_PATH, ...CHROME_FLAGS, `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', 'about:blank'], {
+    stdout: 'ignore',
+    stderr: 'ignore',
+    env: { ...process.env, TZ: PHONE_TIME_ZONE },
+  });
   const deadline = Date.now() + 20_000;
   while (!(await fetch(`http://127.0.0.1:${port}/json/version`).then((r) => r.ok, () => false))) {
     if (Date.now() > deadline) throw new Error('Chromium did not open its DevTools port');

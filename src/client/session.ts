@@ -25,7 +25,7 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | 
  * pre-paints the signed-out home page only when it is not, so a signed-in visitor never sees it flash.
  */
 export const SIGNED_IN_HINT_KEY = 'kwt.signedIn';
-function rememberSignedIn(signedIn: boolean): void {
+export function rememberSignedIn(signedIn: boolean): void {
   try {
     if (signedIn) localStorage.setItem(SIGNED_IN_HINT_KEY, '1');
     else localStorage.removeItem(SIGNED_IN_HINT_KEY);

@@ -13,6 +13,8 @@ import { originCheck, responseHeaders, securityHeaders } from './http/security';
 import { localeMiddleware } from './http/locale';
 import { sessionMiddleware } from './http/session';
 import { serveSpa } from './http/static';
+import { riderFirstScreen } from './http/first-screen';
+import { firstScreenRenderer } from './ssr/renderer';
 import { navigationRoutes } from './rest/navigation';
 import { companyDownloads } from './rest/company-downloads';
 import { companyWeeklyDownload } from './rest/company-weekly';
@@ -69,6 +71,8 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
   app.route('/', mcpHttp(db, env));
 
   app.use(compress());
+  // A signed-in rider's app arrives with its first screen's data and rendering (http/first-screen.ts).
+  app.get('/app', sessionMiddleware(db, env), riderFirstScreen(env.DIST_DIR, firstScreenRenderer()));
   app.get('*', serveSpa(env.DIST_DIR));
 
   app.onError((err, c) => {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { money } from '../../../src/client/format';
 import { useLocale, useT } from '../../../src/client/i18n';
-import { addressLine, addressPlace, pinMapUrl } from '../../../src/shared/gulf/format';
+import { addressLine, pinMapUrl, placeIds, type PlaceNames } from '../../../src/shared/gulf/address-text';
 import type { AddressParts } from '../../../src/shared/schemas/address';
 import { toast } from '../../../src/client/toast';
 import { Badge } from '../../../src/client/ui/Badge';
@@ -16,10 +16,10 @@ import { useRider } from './RiderContext';
 
 const PRIORITY_TONE = { normal: 'ghost', high: 'warning', urgent: 'error' } as const;
 
-function Address({ label, address, parts }: { label: string; address: string; parts?: AddressParts | null }) {
+function Address({ label, address, parts, places }: { label: string; address: string; parts?: AddressParts | null; places?: Record<'en' | 'ar', PlaceNames> | null }) {
   const t = useT();
   const locale = useLocale();
-  const place = parts ? addressPlace(parts, locale) : null;
+  const place = parts ? (places?.[locale] ?? placeIds(parts)) : null;
   const line = parts ? addressLine(parts, locale) : '';
   const code = parts ? (parts.country === 'KW' ? parts.paci : parts.makani.replace(/^(\d{5})(\d{5})$/, '$1 $2')) : '';
   return (
@@ -81,8 +81,8 @@ function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: 
       </div>
       {order.itemDescription ? <p className="mb-3 text-sm text-base-content/70">{order.itemDescription}</p> : null}
       <div className="space-y-2">
-        <Address label={t('app.orders.pickup')} address={order.pickupAddress} parts={order.pickupAddressParts} />
-        <Address label={t('app.orders.delivery')} address={order.deliveryAddress} parts={order.deliveryAddressParts} />
+        <Address label={t('app.orders.pickup')} address={order.pickupAddress} parts={order.pickupAddressParts} places={order.pickupPlace} />
+        <Address label={t('app.orders.delivery')} address={order.deliveryAddress} parts={order.deliveryAddressParts} places={order.deliveryPlace} />
       </div>
       <p className={`mt-3 flex items-center justify-between gap-2 rounded-box px-3 py-2 text-sm ${order.cashToCollect > 0 ? 'bg-warning/15' : 'bg-base-200'}`}>
         {order.cashToCollect > 0 ? (

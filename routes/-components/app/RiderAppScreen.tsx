@@ -12,12 +12,14 @@ import { SupportCard } from './SupportCard';
 import { RiderNotices } from '../compliance/RiderNotices';
 import { RulesBanner } from '../compliance/RulesBanner';
 import { RiderDocumentsCard } from '../compliance/RiderDocumentsCard';
-import { useAfterFirstPaint } from '../../../src/client/ui/useAfterFirstPaint';
+import { useStepsAfterFirstPaint } from '../../../src/client/ui/useStepsAfterFirstPaint';
+
+/** The figures and help column (below the work column on a phone), mounted card by card after the first paint. */
+const LATER_CARDS = [CashCard, PerformancePanel, GpsCard, RiderDocumentsCard, InstallCard, SupportCard];
 
 /** The rider app: one column on a phone; work on the left, figures and help on the right on a wide screen. */
 export function RiderAppScreen({ user }: { user: SessionUser }) {
-  // The figures and help column (below the work column on a phone) mounts once the first screen is painted.
-  const rest = useAfterFirstPaint();
+  const shown = useStepsAfterFirstPaint(LATER_CARDS.length);
   return (
     <RiderProvider user={user}>
       <main className="mx-auto max-w-6xl space-y-4 px-3 py-4 sm:px-6 sm:py-6" data-testid="rider-app">
@@ -31,14 +33,11 @@ export function RiderAppScreen({ user }: { user: SessionUser }) {
             <DutyManager />
             <MyOrders />
           </div>
-          {rest ? (
+          {shown > 0 ? (
             <div className="space-y-4">
-              <CashCard />
-              <PerformancePanel />
-              <GpsCard />
-              <RiderDocumentsCard />
-              <InstallCard />
-              <SupportCard />
+              {LATER_CARDS.slice(0, shown).map((Later, i) => (
+                <Later key={i} />
+              ))}
             </div>
           ) : null}
         </div>

@@ -25,6 +25,8 @@ const order = (id: string, status: 'assigned' | 'picked_up' = 'assigned'): Serve
   customerPhone: '+96550001234',
   pickupAddress: 'Souq',
   pickupAddressParts: null,
+  pickupPlace: null,
+  deliveryPlace: null,
   deliveryAddressParts: null,
   deliveryAddress: 'Salmiya',
   itemDescription: '',

@@ -1,9 +1,11 @@
 import { describe, expect, test } from 'bun:test';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { resolveLocale } from '../../shared/i18n';
 import { LOCALE_STORAGE_KEY } from '../i18n';
 import { SIGNED_IN_HINT_KEY } from '../session';
 import { THEME_STORAGE_KEY } from '../shell/theme';
+import { FIRST_SCREEN_LOADING_ID } from '../../shared/rider-first-screen';
+import { REGION_STORAGE_KEY } from '../../../routes/-components/app/region';
 
 const SOURCE = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
 
@@ -13,14 +15,19 @@ interface Page {
   stored?: Record<string, string>;
   languages?: string[];
   dark?: boolean;
+  /** A signed-in rider's /app from the server: #app holds its rendering, made for this time zone. */
+  renderedFor?: string;
+  /** The browser's time zone. */
+  timeZone?: string;
 }
 
 /** Runs boot.js against a small stand-in of the page index.html makes: what it set, and what #app holds after. */
-function boot({ path = '/', search = '', stored = {}, languages = ['en-US'], dark = false }: Page) {
+function boot({ path = '/', search = '', stored = {}, languages = ['en-US'], dark = false, renderedFor, timeZone = 'Asia/Kuwait' }: Page) {
   const html: Record<string, string> = {};
   const root = { lang: '', dir: '', setAttribute: (k: string, v: string) => (html[k] = v) };
   const label = { textContent: '', getAttribute: (k: string) => ({ 'data-en': 'Loading KWT Delivery...', 'data-ar': 'جارٍ تحميل' })[k] ?? null };
-  const app = { shown: 'spinner', replaceChildren: (node: { id: string }) => (app.shown = node.id) };
+  const app = { shown: renderedFor ? 'server' : 'spinner', replaceChildren: (node: { id: string }) => (app.shown = node.id) };
+  const loading = renderedFor ? { content: { cloneNode: () => ({ id: 'spinner' }) }, getAttribute: (k: string) => (k === 'data-time-zone' ? renderedFor : null) } : null;
   const template = (id: string) => ({ content: { cloneNode: () => ({ id }) } });
   const preloads: string[] = [];
   const meta = (p: string, content: string) => ({ getAttribute: (k: string) => (k === 'data-path' ? p : content) });
@@ -28,23 +35,31 @@ function boot({ path = '/', search = '', stored = {}, languages = ['en-US'], dar
     documentElement: root,
     head: { appendChild: (l: { rel: string; href: string }) => preloads.push(`${l.rel} ${l.href}`) },
     createElement: () => ({ rel: '', href: '' }),
-    getElementById: (id: string) => (id === 'app' ? app : id.startsWith('shell-') ? template(id) : null),
+    getElementById: (id: string) => (id === 'app' ? app : id === 'shell-loading' ? loading : id.startsWith('shell-') ? template(id) : null),
     querySelector: () => label,
     querySelectorAll: () => [meta('/app', '/assets/app.js /assets/guard.js'), meta('/', '/assets/home.js')],
   };
-  const localStorage = { getItem: (k: string) => stored[k] ?? null };
+  const keys = Object.keys(stored);
+  const localStorage = { getItem: (k: string) => stored[k] ?? null, key: (i: number) => keys[i] ?? null, length: keys.length };
+  const Intl = { DateTimeFormat: () => ({ resolvedOptions: () => ({ timeZone }) }) };
   const registered: string[] = [];
   const onLoad: (() => void)[] = [];
   const navigator = { languages, language: languages[0], serviceWorker: { register: (url: string, o: { scope: string }) => registered.push(`${url} ${o.scope}`) } };
   const window = { matchMedia: () => ({ matches: dark }), addEventListener: (type: string, f: () => void) => type === 'load' && onLoad.push(f) };
-  new Function('document', 'localStorage', 'navigator', 'window', 'location', SOURCE)(document, localStorage, navigator, window, { pathname: path, search });
+  new Function('document', 'localStorage', 'navigator', 'window', 'location', 'Intl', SOURCE)(document, localStorage, navigator, window, { pathname: path, search }, Intl);
   const load = () => (onLoad.forEach((f) => f()), registered);
   return { lang: root.lang, dir: root.dir, theme: html['data-theme'], shown: app.shown, label: label.textContent, preloads, registered, load };
 }
 
 describe('boot.js', () => {
   test('reads the keys the app stores', () => {
-    for (const key of [LOCALE_STORAGE_KEY, THEME_STORAGE_KEY, SIGNED_IN_HINT_KEY]) expect(SOURCE).toContain(`'${key}'`);
+    for (const key of [LOCALE_STORAGE_KEY, THEME_STORAGE_KEY, SIGNED_IN_HINT_KEY, REGION_STORAGE_KEY, FIRST_SCREEN_LOADING_ID]) expect(SOURCE).toContain(`'${key}'`);
+    // Every key the rider app keeps (its `local(...)` stores) starts with the prefix boot.js looks for.
+    const dir = new URL('../../../routes/-components/app/', import.meta.url);
+    const keys = readdirSync(dir).flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/\blocal<[^>]*>\(\s*`([^`]*)`/g)].map((m) => m[1]!));
+    expect(keys.length).toBeGreaterThanOrEqual(3);
+    for (const key of keys) expect(key.startsWith('rider-app:')).toBe(true);
+    expect(SOURCE).toContain("'rider-app:'");
   });
 
   test('starts in the language the app will (src/client/i18n.ts initialLocale)', () => {
@@ -86,6 +101,23 @@ describe('boot.js', () => {
     expect(boot({ path: '/app', languages: ['ar'] }).label).toBe('جارٍ تحميل');
     expect(boot({ path: '/app' }).preloads).toEqual(['modulepreload /assets/app.js', 'modulepreload /assets/guard.js']);
     expect(boot({ path: '/login' }).preloads).toEqual([]);
+  });
+
+  test("a rider's /app rendered by the server stays only where the app's own first render is the same", () => {
+    const rider = { path: '/app', renderedFor: 'Asia/Kuwait' };
+    expect(boot(rider).shown).toBe('server');
+    expect(boot({ ...rider, stored: { 'kwt-onboarding:rider:u1': '{}', 'kwt.signedIn': '1' } }).shown).toBe('server');
+    // The loading screen back (React then renders the app itself) for anything the server could not know:
+    expect(boot({ ...rider, timeZone: 'Asia/Dubai' }).shown).toBe('spinner');
+    expect(boot({ ...rider, languages: ['ar-KW'] }).shown).toBe('spinner');
+    expect(boot({ ...rider, stored: { 'kwt.locale': 'ar' } }).shown).toBe('spinner');
+    expect(boot({ ...rider, dark: true }).shown).toBe('spinner');
+    expect(boot({ ...rider, stored: { 'kwt-theme': 'kwtdark' } }).shown).toBe('spinner');
+    expect(boot({ ...rider, stored: { 'rider-region': '{"id":"uae"}' } }).shown).toBe('spinner');
+    expect(boot({ ...rider, stored: { 'rider-app:u1:cache:orders': '{}' } }).shown).toBe('spinner');
+    expect(boot({ ...rider, stored: { 'rider-app:u1:ledger': '{}' } }).shown).toBe('spinner');
+    // The loading label is then written as on any other page.
+    expect(boot({ ...rider, timeZone: 'UTC' }).label).toBe('Loading KWT Delivery...');
   });
 
   test('registers the service worker once the page has loaded', () => {

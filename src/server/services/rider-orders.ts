@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orders, orderStatusEvents } from '../../../db/schema';
 import { fromMinor } from '../../shared/money';
-import { storedAddressParts as storedParts } from '../../shared/schemas/address';
+import { placeNames } from '../../shared/gulf/format';
+import { storedAddressParts as storedParts, type AddressParts } from '../../shared/schemas/address';
 import type { RiderOrderStatusInput } from '../../shared/schemas/rider-app';
 import { canTransition } from '../../shared/schemas/oversight';
 import { invalid, notFound } from '../errors';
@@ -20,24 +21,32 @@ export async function riderOrders(db: Db, riderId: string) {
     .from(orders)
     .where(and(eq(orders.riderId, riderId), inArray(orders.status, ['assigned', 'picked_up'])))
     .orderBy(asc(orders.createdAt));
-  return rows.map((o) => ({
-    id: o.id,
-    status: o.status,
-    priority: o.priority,
-    customerName: o.customerName,
-    customerPhone: o.customerPhone,
-    pickupAddress: o.pickupAddress,
-    deliveryAddress: o.deliveryAddress,
-    /** The structured addresses (issue 8) when the order has them; the rider's own order, so every part. */
-    pickupAddressParts: storedParts(o.pickupAddressParts),
-    deliveryAddressParts: storedParts(o.deliveryAddressParts),
-    itemDescription: o.itemDescription,
-    notes: o.notes,
-    currency: o.currency,
-    cashToCollect: o.paymentMethod === 'cash' ? fromMinor(o.codAmountMinor, o.currency) : 0,
-    deliveryFee: fromMinor(o.deliveryFeeMinor, o.currency),
-    createdAt: o.createdAt.toISOString(),
-  }));
+  const places = (parts: AddressParts | null) => (parts ? placeNames(parts) : null);
+  return rows.map((o) => {
+    const pickupParts = storedParts(o.pickupAddressParts);
+    const deliveryParts = storedParts(o.deliveryAddressParts);
+    return {
+      id: o.id,
+      status: o.status,
+      priority: o.priority,
+      customerName: o.customerName,
+      customerPhone: o.customerPhone,
+      pickupAddress: o.pickupAddress,
+      deliveryAddress: o.deliveryAddress,
+      /** The structured addresses (issue 8) when the order has them; the rider's own order, so every part. */
+      pickupAddressParts: pickupParts,
+      deliveryAddressParts: deliveryParts,
+      /** Their area's and governorate's/emirate's names in both languages: the rider app carries no areas data. */
+      pickupPlace: places(pickupParts),
+      deliveryPlace: places(deliveryParts),
+      itemDescription: o.itemDescription,
+      notes: o.notes,
+      currency: o.currency,
+      cashToCollect: o.paymentMethod === 'cash' ? fromMinor(o.codAmountMinor, o.currency) : 0,
+      deliveryFee: fromMinor(o.deliveryFeeMinor, o.currency),
+      createdAt: o.createdAt.toISOString(),
+    };
+  });
 }
 
 /**

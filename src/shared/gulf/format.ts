@@ -1,50 +1,30 @@
-import { translate, type Locale, type MessageKey } from '../i18n';
+import type { Locale } from '../i18n';
 import type { AddressParts } from '../schemas/address';
+import { addressLine, formatAddressIn, type PlaceNames } from './address-text';
 import { divisionOf, findArea } from './areas';
 
-/** 'Block 10' typed into the block field stays '10': the label is added back in the reader's language. */
-const PREFIX: Record<'block' | 'street' | 'building' | 'floor' | 'flat', RegExp> = {
-  block: /^(?:block|blk|قطعة|ق)\.?\s+/i,
-  street: /^(?:street|st|شارع)\.?\s+/i,
-  building: /^(?:building|bldg|house|مبنى|منزل|عمارة)\.?\s+/i,
-  floor: /^(?:floor|الدور|دور|الطابق)\.?\s+/i,
-  flat: /^(?:flat|apartment|apt|شقة)\.?\s+/i,
-};
-
-function part(locale: Locale, field: keyof typeof PREFIX, value: string | undefined): string | null {
-  const v = value?.trim().replace(PREFIX[field], '');
-  return v ? translate(locale, `address.format.${field}` as MessageKey, { value: v }) : null;
-}
+export { addressLine, pinMapUrl } from './address-text';
 
 /** The area and governorate/emirate names in a language: { area: 'Salmiya', division: 'Hawalli' }. */
-export function addressPlace(parts: AddressParts, locale: Locale): { area: string; division: string } {
+export function addressPlace(parts: AddressParts, locale: Locale): PlaceNames {
   const divisionId = parts.country === 'KW' ? parts.governorate : parts.emirate;
   const area = findArea(parts.country, divisionId, parts.area);
   const division = divisionOf(parts.country, divisionId);
-  return { area: area?.[locale] ?? parts.area, division: division?.[locale] ?? divisionId };
+  return {
+    area: area?.[locale] ?? parts.area,
+    division: division?.[locale] ?? divisionId,
+  };
 }
 
-/** The street line: "Block 10, Street 5, Building 12, Floor 3, Flat 7" (Kuwait) or "Street 5, Building 12" (UAE). */
-export function addressLine(parts: AddressParts, locale: Locale): string {
-  const sep = locale === 'ar' ? '، ' : ', ';
-  const pieces =
-    parts.country === 'KW'
-      ? [part(locale, 'block', parts.block), part(locale, 'street', parts.street), part(locale, 'building', parts.building), part(locale, 'floor', parts.floor), part(locale, 'flat', parts.flat)]
-      : [part(locale, 'street', parts.street), part(locale, 'building', parts.building)];
-  return pieces.filter(Boolean).join(sep);
-}
+/** The place's names in both languages, sent with a rider's orders (the rider app carries no areas data). */
+export const placeNames = (parts: AddressParts) => ({
+  en: addressPlace(parts, 'en'),
+  ar: addressPlace(parts, 'ar'),
+});
 
-/**
- * The one-line text of a structured address, which fills the order's pickup/delivery address:
- * "Block 10, Street 5, Building 12, Floor 3, Flat 7, Salmiya, Hawalli" or
- * "قطعة 10، شارع 5، مبنى 12، الدور 3، شقة 7، السالمية، حولي"; the landmark last.
- */
+/** The one-line text of a structured address (address-text.ts formatAddressIn), its place's names looked up. */
 export function formatAddress(parts: AddressParts, locale: Locale): string {
-  const sep = locale === 'ar' ? '، ' : ', ';
-  const place = addressPlace(parts, locale);
-  const pieces = [addressLine(parts, locale), place.area, place.division];
-  if (parts.landmark?.trim()) pieces.push(translate(locale, 'address.format.landmark', { value: parts.landmark.trim() }));
-  return pieces.filter(Boolean).join(sep).slice(0, 300);
+  return formatAddressIn(parts, addressPlace(parts, locale), locale);
 }
 
 /**
@@ -54,6 +34,3 @@ export function formatAddress(parts: AddressParts, locale: Locale): string {
 export function orderAddressText(text: string, parts: AddressParts | null | undefined, locale: Locale): string {
   return parts ? formatAddress(parts, locale) : text;
 }
-
-/** A link to the pin in the phone's maps app (any platform opens it). */
-export const pinMapUrl = (pin: { lat: number; lng: number }) => `https://www.google.com/maps/search/?api=1&query=${pin.lat.toFixed(6)},${pin.lng.toFixed(6)}`;

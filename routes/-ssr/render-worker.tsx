@@ -1,0 +1,56 @@
+/**
+ * The worker thread of src/server/ssr/renderer.ts: renders the rider app's first screen to HTML with React, as the
+ * browser would render it for a browser that has nothing stored (the client modules read localStorage and
+ * window while they render; here those are empty stand-ins, kept out of the server's own thread). It lives with the
+ * routes it renders: the server starts it by its path and talks to it in messages, and imports no UI code itself.
+ * Times are shown in the phone's time zone as the page assumes it (the rider's region's; boot.js shows the
+ * rendering only on a phone in that zone). One render at a time, as the zone is set for the whole thread.
+ * Message in: `{ id, state, timeZone }` (the answers of src/server/ssr/first-screen-state.ts);
+ * out: `{ id, html, unanswered }` (the keys of queries the screen asked for without an answer) or `{ id, error }`.
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
+import { renderToString } from 'react-dom/server';
+import { setRenderTimeZone } from '../../src/shared/intl';
+import type { FirstScreenEntry } from '../../src/shared/rider-first-screen';
+
+declare const self: Worker;
+
+const memory = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined, key: () => null, length: 0, clear: () => undefined };
+const noMedia = () => ({ matches: false, addEventListener: () => undefined, removeEventListener: () => undefined });
+Object.assign(globalThis, { localStorage: memory, sessionStorage: memory, window: globalThis, matchMedia: noMedia });
+const { Route: rootRoute } = await import('../__root');
+const { Route: appRoute } = await import('../app');
+const routeTree = rootRoute.addChildren([appRoute.update({ id: '/app', path: '/app', getParentRoute: () => rootRoute } as never)]);
+
+async function render(state: FirstScreenEntry[], timeZone: string): Promise<{ html: string; unanswered: string[] }> {
+  setRenderTimeZone(timeZone);
+  const queryClient = new QueryClient();
+  for (const [key, data] of state) queryClient.setQueryData(key, data);
+  const router = createRouter({ routeTree, context: { queryClient }, history: createMemoryHistory({ initialEntries: ['/app'] }), isServer: true });
+  await router.load();
+  const html = renderToString(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  // A query the screen asked for that the page does not answer (src/shared/rider-first-screen.ts is behind it).
+  const unanswered = queryClient
+    .getQueryCache()
+    .getAll()
+    .filter((q) => q.state.data === undefined)
+    .map((q) => q.queryHash);
+  return { html, unanswered };
+}
+
+let queue = Promise.resolve();
+self.onmessage = (event: MessageEvent<{ id: number; state: FirstScreenEntry[]; timeZone: string }>) => {
+  const { id, state, timeZone } = event.data;
+  queue = queue.then(() =>
+    render(state, timeZone).then(
+      ({ html, unanswered }) => postMessage({ id, html, unanswered }),
+      (err: unknown) => postMessage({ id, error: String(err) }),
+    ),
+  );
+};
+postMessage({ ready: true });

@@ -1,0 +1,32 @@
+/**
+ * GET /app for a signed-in rider: the page with the first screen's answers and its server rendering
+ * (src/server/ssr), so that a phone paints the rider app with the HTML and the CSS instead of after ~170 KB of
+ * JavaScript and a round trip for the data. Anyone else, and a build without the boot script, gets the plain
+ * page from serveSpa.
+ */
+import { join, resolve } from 'node:path';
+import type { MiddlewareHandler } from 'hono';
+import { riderFirstScreenState, riderTimeZone } from '../ssr/first-screen-state';
+import { canCarryFirstScreen, firstScreenPage } from '../ssr/first-screen-page';
+import type { FirstScreenRenderer } from '../ssr/renderer';
+import { log } from '../log';
+import { contextFromVars, type AppVariables } from '../trpc/context';
+
+export const riderFirstScreen =
+  (distDir: string, renderer: FirstScreenRenderer): MiddlewareHandler<{ Variables: AppVariables }> =>
+  async (c, next) => {
+    const user = c.var.user;
+    const index = Bun.file(join(resolve(distDir), 'index.html'));
+    if (user?.role !== 'rider' || !(await index.exists())) return next();
+    const indexHtml = await index.text();
+    if (!canCarryFirstScreen(indexHtml)) return next();
+    const state = await riderFirstScreenState(contextFromVars(c.var, new Headers()));
+    const timeZone = riderTimeZone(state);
+    const screen = timeZone ? await renderer.render(state, timeZone) : null;
+    if (screen?.unanswered.length) log.warn('the rider app asked for queries its page does not carry (src/shared/rider-first-screen.ts)', { queries: screen.unanswered });
+    const page = firstScreenPage(indexHtml, { state, rendered: screen && timeZone ? { html: screen.html, timeZone } : null });
+    // The page carries this rider's data: never shared, never reused without asking.
+    c.header('Cache-Control', 'private, no-cache');
+    c.header('Vary', 'Cookie');
+    return c.html(page);
+  };

@@ -1,0 +1,85 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import type { Db } from '../../../db/client';
+import { orders } from '../../../db/schema';
+import { freshDb } from '../../../test/db';
+import { callerFor, testEnv } from '../../../test/app';
+import { makeOrder } from '../../../test/factories';
+import { makeWorld, type World } from '../../../test/world';
+import { RIDER_FIRST_SCREEN_QUERIES } from '../../shared/rider-first-screen';
+import { loadSessionUser } from '../services/users';
+import type { AppContext } from '../trpc/context';
+import { riderFirstScreenState, riderTimeZone, stateScriptText } from './first-screen-state';
+import { firstScreenRenderer } from './renderer';
+
+let db: Db;
+let w: World;
+const renderer = firstScreenRenderer({ timeoutMs: 60_000 });
+/** 12:05 UTC: 15:05 in Kuwait, 16:05 in Dubai. */
+const STARTED = Date.UTC(2026, 10, 22, 12, 5);
+const salmiya = { country: 'KW' as const, governorate: 'hawalli', area: 'salmiya', block: '10', street: '5', building: '12', paci: '12345678' };
+
+async function riderContext(userId: string): Promise<AppContext> {
+  return { db, config: testEnv(), user: await loadSessionUser(db, userId), sessionId: null, ip: '203.0.113.9', resHeaders: new Headers(), secureCookies: false };
+}
+
+beforeAll(async () => {
+  db = await freshDb();
+  w = await makeWorld(db);
+  await (await callerFor(db, w.riderA.user.id)).rider.dutyStart({ startOdometerKm: 40_000, at: STARTED });
+  await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'assigned', customerName: 'Noura', deliveryAddressParts: salmiya });
+});
+afterAll(() => renderer.stop());
+
+describe("the rider app's first screen, answered by the server", () => {
+  test('every query the screen asks for, with the key the app uses, answered as the rider', async () => {
+    const state = await riderFirstScreenState(await riderContext(w.riderA.user.id));
+    const keys = state.map(([key]) => JSON.stringify(key));
+    expect(keys.sort()).toEqual(
+      RIDER_FIRST_SCREEN_QUERIES.map((q) => JSON.stringify([q.path, 'input' in q ? { input: q.input, type: 'query' } : { type: 'query' }])).sort(),
+    );
+    const answer = (path: string) => state.find(([key]) => JSON.stringify(key[0]) === path)?.[1] as Record<string, unknown>;
+    expect(answer('["auth","me"]')).toMatchObject({ id: w.riderA.user.id, role: 'rider' });
+    expect(answer('["rider","duty"]')).toMatchObject({ startOdometer: 40_000 });
+    const [order] = answer('["rider","orders"]') as unknown as { customerName: string; deliveryPlace: unknown }[];
+    expect(order).toMatchObject({ customerName: 'Noura', deliveryPlace: { en: { area: 'Salmiya', division: 'Hawalli' }, ar: { area: 'السالمية' } } });
+    expect(riderTimeZone(state)).toBe('Asia/Kuwait');
+  });
+
+  test("another rider's answers are their own (the UAE rider's zone is Dubai's)", async () => {
+    const state = await riderFirstScreenState(await riderContext(w.riderB.user.id));
+    expect(riderTimeZone(state)).toBe('Asia/Dubai');
+    const orderList = state.find(([key]) => JSON.stringify(key[0]) === '["rider","orders"]')?.[1];
+    expect(orderList).toEqual([]);
+  });
+
+  test('the page carries the answers as data that cannot end its <script> early', () => {
+    const text = stateScriptText([[['x'], { note: '</script><script>alert(1)</script>' }]]);
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual([[['x'], { note: '</script><script>alert(1)</script>' }]]);
+  });
+
+  test("rendered on the worker: the rider's screen with its data, times in the phone's zone, nothing left unanswered", async () => {
+    const state = await riderFirstScreenState(await riderContext(w.riderA.user.id));
+    const kuwait = await renderer.render(state, 'Asia/Kuwait');
+    expect(kuwait).not.toBeNull();
+    const text = kuwait!.html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ');
+    expect(kuwait!.html).toContain('data-testid="rider-app"');
+    expect(text).toContain('Rider App');
+    expect(text).toContain('Started 15:05 at 40,000 km');
+    expect(text).toContain('Noura');
+    expect(text).toContain('Salmiya');
+    expect(kuwait!.unanswered).toEqual([]);
+    const dubai = await renderer.render(state, 'Asia/Dubai');
+    expect(dubai!.html.replace(/<!-- -->/g, '')).toContain('Started 16:05 at 40,000 km');
+  });
+});
+
+test('orders without structured addresses carry no place names', async () => {
+  const rows = await db.select({ id: orders.id }).from(orders);
+  expect(rows.length).toBeGreaterThan(0);
+  await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'picked_up', customerName: 'Free text' });
+  const list = await (await callerFor(db, w.riderA.user.id)).rider.orders();
+  const free = list.find((o) => o.customerName === 'Free text')!;
+  expect(free.deliveryPlace).toBeNull();
+  expect(free.pickupPlace).toBeNull();
+});

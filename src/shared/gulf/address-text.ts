@@ -1,0 +1,63 @@
+/**
+ * Address text from its parts and its place's names (area, governorate or emirate), without the Gulf areas data:
+ * the rider app gets the names in both languages from the server with each order (src/server/services/rider-orders.ts)
+ * and formats the rest itself. src/shared/gulf/format.ts looks the names up for everyone else.
+ */
+import { translate, type Locale, type MessageKey } from '../i18n';
+import type { AddressParts } from '../schemas/address';
+
+/** An area's and its governorate's/emirate's names in one language: { area: 'Salmiya', division: 'Hawalli' }. */
+export interface PlaceNames {
+  area: string;
+  division: string;
+}
+
+/** 'Block 10' typed into the block field stays '10': the label is added back in the reader's language. */
+const PREFIX: Record<'block' | 'street' | 'building' | 'floor' | 'flat', RegExp> = {
+  block: /^(?:block|blk|قطعة|ق)\.?\s+/i,
+  street: /^(?:street|st|شارع)\.?\s+/i,
+  building: /^(?:building|bldg|house|مبنى|منزل|عمارة)\.?\s+/i,
+  floor: /^(?:floor|الدور|دور|الطابق)\.?\s+/i,
+  flat: /^(?:flat|apartment|apt|شقة)\.?\s+/i,
+};
+
+function part(locale: Locale, field: keyof typeof PREFIX, value: string | undefined): string | null {
+  const v = value?.trim().replace(PREFIX[field], '');
+  return v ? translate(locale, `address.format.${field}` as MessageKey, { value: v }) : null;
+}
+
+/** The street line: "Block 10, Street 5, Building 12, Floor 3, Flat 7" (Kuwait) or "Street 5, Building 12" (UAE). */
+export function addressLine(parts: AddressParts, locale: Locale): string {
+  const sep = locale === 'ar' ? '، ' : ', ';
+  const pieces =
+    parts.country === 'KW'
+      ? [part(locale, 'block', parts.block), part(locale, 'street', parts.street), part(locale, 'building', parts.building), part(locale, 'floor', parts.floor), part(locale, 'flat', parts.flat)]
+      : [part(locale, 'street', parts.street), part(locale, 'building', parts.building)];
+  return pieces.filter(Boolean).join(sep);
+}
+
+/**
+ * The one-line text of a structured address, which fills the order's pickup/delivery address:
+ * "Block 10, Street 5, Building 12, Floor 3, Flat 7, Salmiya, Hawalli" or
+ * "قطعة 10، شارع 5، مبنى 12، الدور 3، شقة 7، السالمية، حولي"; the landmark last.
+ */
+export function formatAddressIn(parts: AddressParts, place: PlaceNames, locale: Locale): string {
+  const sep = locale === 'ar' ? '، ' : ', ';
+  const pieces = [addressLine(parts, locale), place.area, place.division];
+  if (parts.landmark?.trim())
+    pieces.push(
+      translate(locale, 'address.format.landmark', {
+        value: parts.landmark.trim(),
+      }),
+    );
+  return pieces.filter(Boolean).join(sep).slice(0, 300);
+}
+
+/** The names the parts carry when none were looked up (the ids: an answer cached before the names came with it). */
+export const placeIds = (parts: AddressParts): PlaceNames => ({
+  area: parts.area,
+  division: parts.country === 'KW' ? parts.governorate : parts.emirate,
+});
+
+/** A link to the pin in the phone's maps app (any platform opens it). */
+export const pinMapUrl = (pin: { lat: number; lng: number }) => `https://www.google.com/maps/search/?api=1&query=${pin.lat.toFixed(6)},${pin.lng.toFixed(6)}`;
