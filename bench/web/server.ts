@@ -7,6 +7,8 @@ import type { LhSession } from './lighthouse';
 
 export interface RunningServer {
   base: string;
+  /** The server process's id (its RSS is in /proc/<pid>/status). */
+  pid: number;
   stop: () => Promise<void>;
 }
 
@@ -54,6 +56,7 @@ export async function startServer(distDir: string): Promise<RunningServer> {
   }
   return {
     base,
+    pid: proc.pid,
     stop: async () => {
       proc.kill();
       await proc.exited;

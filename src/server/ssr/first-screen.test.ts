@@ -83,3 +83,16 @@ test('orders without structured addresses carry no place names', async () => {
   expect(free.deliveryPlace).toBeNull();
   expect(free.pickupPlace).toBeNull();
 });
+
+test('a burst past the queue limit goes without a rendering at once, and the queue drains', async () => {
+  const small = firstScreenRenderer({ timeoutMs: 60_000, maxWaiting: 1 });
+  try {
+    const state = await riderFirstScreenState(await riderContext(w.riderA.user.id));
+    const first = small.render(state, 'Asia/Kuwait');
+    expect(await small.render(state, 'Asia/Kuwait')).toBeNull();
+    expect((await first)?.html).toContain('data-testid="rider-app"');
+    expect((await small.render(state, 'Asia/Kuwait'))?.html).toContain('data-testid="rider-app"');
+  } finally {
+    small.stop();
+  }
+});

@@ -20,11 +20,17 @@ export interface FirstScreenRenderer {
 
 type Reply = { id: number; html?: string; unanswered?: string[]; error?: string } | { ready: true };
 
-export function firstScreenRenderer({ timeoutMs = 500 }: { timeoutMs?: number } = {}): FirstScreenRenderer {
+/**
+ * `timeoutMs`: how long a page waits for its rendering. `maxWaiting`: renders queued at most (answered or not); past that a page goes
+ * without one at once (a burst of riders opening the app: the worker renders one at a time, ~10 ms each).
+ */
+export function firstScreenRenderer({ timeoutMs = 500, maxWaiting = 16 }: { timeoutMs?: number; maxWaiting?: number } = {}): FirstScreenRenderer {
   let worker: Worker | null = null;
   let ready: Promise<void> = Promise.resolve();
   let nextId = 1;
   const waiting = new Map<number, (screen: RenderedScreen | null) => void>();
+  /** Renders the worker has been asked for and not answered yet (a page that stopped waiting still has its render queued). */
+  const queued = new Set<number>();
 
   const start = () => {
     const w = new Worker(new URL('../../../routes/-ssr/render-worker.tsx', import.meta.url).href);
@@ -33,6 +39,7 @@ export function firstScreenRenderer({ timeoutMs = 500 }: { timeoutMs?: number } 
       w.onmessage = (event: MessageEvent<Reply>) => {
         const reply = event.data;
         if ('ready' in reply) return resolve();
+        queued.delete(reply.id);
         const done = waiting.get(reply.id);
         waiting.delete(reply.id);
         if (reply.error) log.error('first screen render failed', { error: reply.error });
@@ -43,6 +50,7 @@ export function firstScreenRenderer({ timeoutMs = 500 }: { timeoutMs?: number } 
       log.error('first screen renderer stopped', { error: event.message });
       for (const done of waiting.values()) done(null);
       waiting.clear();
+      queued.clear();
       w.terminate();
       worker = null;
     };
@@ -51,9 +59,11 @@ export function firstScreenRenderer({ timeoutMs = 500 }: { timeoutMs?: number } 
 
   return {
     render(state, timeZone) {
+      if (queued.size >= maxWaiting) return Promise.resolve(null);
       if (!worker) start();
       const w = worker!;
       const id = nextId++;
+      queued.add(id);
       return new Promise<RenderedScreen | null>((resolve) => {
         const timer = setTimeout(() => {
           waiting.delete(id);
