@@ -105,8 +105,9 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
+/** (The server's rendering of the rider app is in the language the page starts in, and hydrates as such.) */
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, getLocale, () => 'en' as Locale);
+  return useSyncExternalStore(subscribe, getLocale, getLocale);
 }
 
 /** Every UI string comes from the catalog, in the current language (English for a key Arabic lacks). */

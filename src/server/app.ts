@@ -72,7 +72,7 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
 
   app.use(compress());
   // A signed-in rider's app arrives with its first screen's data and rendering (http/first-screen.ts).
-  app.get('/app', sessionMiddleware(db, env), riderFirstScreen(env.DIST_DIR, firstScreenRenderer()));
+  app.get('/app', sessionMiddleware(db, env), localeMiddleware(), riderFirstScreen(env.DIST_DIR, firstScreenRenderer()));
   app.get('*', serveSpa(env.DIST_DIR));
 
   app.onError((err, c) => {

@@ -89,3 +89,30 @@ test('a phone in another time zone gets the loading screen, then the app rendere
   expect(seen.asked).toEqual([]);
   await context.close();
 });
+
+test('in Arabic for a rider whose account and phone are in Arabic, hydrated without an error', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Dubai', locale: 'ar-AE', serviceWorkers: 'block' });
+  await signIn(context, 'riderUae');
+  const setLocale = (locale: 'en' | 'ar') => context.request.post('/api/trpc/auth.setLocale', { data: { locale } });
+  expect((await setLocale('ar')).status()).toBe(200);
+  try {
+    const page = await context.newPage();
+    await page.route(/\/assets\/(?!boot-)[^/]+\.js$/, (r) => r.abort());
+    await page.goto('/app');
+    await expect(page.locator('#app > [inert]')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'تطبيق المندوب' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.screenshot({ path: `${SHOTS}/server-rendered-ar-390.png` });
+    await page.unroute(/\/assets\/(?!boot-)[^/]+\.js$/);
+    const seen = watch(page);
+    await page.goto('/app');
+    await expect(page.locator('#app > [inert]')).toHaveCount(0);
+    await expect(page.getByTestId('app-cash-on-hand')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'تطبيق المندوب' })).toBeVisible();
+    expect(seen.errors).toEqual([]);
+    expect(seen.asked).toEqual([]);
+  } finally {
+    expect((await setLocale('en')).status()).toBe(200);
+    await context.close();
+  }
+});

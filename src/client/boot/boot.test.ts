@@ -17,17 +17,19 @@ interface Page {
   dark?: boolean;
   /** A signed-in rider's /app from the server: #app holds its rendering, made for this time zone. */
   renderedFor?: string;
+  /** …and in this language. */
+  renderedIn?: 'en' | 'ar';
   /** The browser's time zone. */
   timeZone?: string;
 }
 
 /** Runs boot.js against a small stand-in of the page index.html makes: what it set, and what #app holds after. */
-function boot({ path = '/', search = '', stored = {}, languages = ['en-US'], dark = false, renderedFor, timeZone = 'Asia/Kuwait' }: Page) {
+function boot({ path = '/', search = '', stored = {}, languages = ['en-US'], dark = false, renderedFor, renderedIn = 'en', timeZone = 'Asia/Kuwait' }: Page) {
   const html: Record<string, string> = {};
   const root = { lang: '', dir: '', setAttribute: (k: string, v: string) => (html[k] = v) };
   const label = { textContent: '', getAttribute: (k: string) => ({ 'data-en': 'Loading KWT Delivery...', 'data-ar': 'جارٍ تحميل' })[k] ?? null };
   const app = { shown: renderedFor ? 'server' : 'spinner', replaceChildren: (node: { id: string }) => (app.shown = node.id) };
-  const loading = renderedFor ? { content: { cloneNode: () => ({ id: 'spinner' }) }, getAttribute: (k: string) => (k === 'data-time-zone' ? renderedFor : null) } : null;
+  const loading = renderedFor ? { content: { cloneNode: () => ({ id: 'spinner' }) }, getAttribute: (k: string) => (k === 'data-time-zone' ? renderedFor : k === 'data-lang' ? renderedIn : null) } : null;
   const template = (id: string) => ({ content: { cloneNode: () => ({ id }) } });
   const preloads: string[] = [];
   const meta = (p: string, content: string) => ({ getAttribute: (k: string) => (k === 'data-path' ? p : content) });
@@ -116,6 +118,10 @@ describe('boot.js', () => {
     expect(boot({ ...rider, stored: { 'rider-region': '{"id":"uae"}' } }).shown).toBe('spinner');
     expect(boot({ ...rider, stored: { 'rider-app:u1:cache:orders': '{}' } }).shown).toBe('spinner');
     expect(boot({ ...rider, stored: { 'rider-app:u1:ledger': '{}' } }).shown).toBe('spinner');
+    // Rendered in Arabic for a phone whose app starts in Arabic (its stored choice or its language), and only then.
+    expect(boot({ ...rider, renderedIn: 'ar', languages: ['ar-KW'] }).shown).toBe('server');
+    expect(boot({ ...rider, renderedIn: 'ar', stored: { 'kwt.locale': 'ar' } }).shown).toBe('server');
+    expect(boot({ ...rider, renderedIn: 'ar' }).shown).toBe('spinner');
     // The loading label is then written as on any other page.
     expect(boot({ ...rider, timeZone: 'UTC' }).label).toBe('Loading KWT Delivery...');
   });

@@ -44,7 +44,7 @@ describe('GET /app', () => {
       html = await (await getWith(app, '/app', cookie)).text();
       if (!html.includes('shell-loading')) await Bun.sleep(250);
     }
-    expect(html).toContain('<template id="shell-loading" data-time-zone="Asia/Dubai">');
+    expect(html).toContain('<template id="shell-loading" data-time-zone="Asia/Dubai" data-lang="en">');
     expect(html).toMatch(/<div id="app"><div inert class="flex min-h-dvh flex-col bg-base-200">/);
     expect(html).toContain('data-testid="rider-app"');
   });

@@ -10,6 +10,8 @@ import { riderFirstScreenState, riderTimeZone } from '../ssr/first-screen-state'
 import { canCarryFirstScreen, firstScreenPage } from '../ssr/first-screen-page';
 import type { FirstScreenRenderer } from '../ssr/renderer';
 import { log } from '../log';
+import { LOCALE_COOKIE, localeFromAcceptLanguage, parseLocale } from '../../shared/i18n';
+import { readCookie } from './cookies';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 
 export const riderFirstScreen =
@@ -22,9 +24,14 @@ export const riderFirstScreen =
     if (!canCarryFirstScreen(indexHtml)) return next();
     const state = await riderFirstScreenState(contextFromVars(c.var, new Headers()));
     const timeZone = riderTimeZone(state);
-    const screen = timeZone ? await renderer.render(state, timeZone) : null;
+    // In the account's language, when the app will start in it too: the one it last started in (its `lang` cookie),
+    // else the browser's. Otherwise the app would turn to the account's language as soon as it has started, so a
+    // rendering in either would be replaced at once: the page goes without one.
+    const locale = user.locale;
+    const startsIn = parseLocale(readCookie(c.req.header('cookie'), LOCALE_COOKIE)) ?? localeFromAcceptLanguage(c.req.header('accept-language')) ?? 'en';
+    const screen = timeZone && startsIn === locale ? await renderer.render(state, { timeZone, locale }) : null;
     if (screen?.unanswered.length) log.warn('the rider app asked for queries its page does not carry (src/shared/rider-first-screen.ts)', { queries: screen.unanswered });
-    const page = firstScreenPage(indexHtml, { state, rendered: screen && timeZone ? { html: screen.html, timeZone } : null });
+    const page = firstScreenPage(indexHtml, { state, rendered: screen && timeZone ? { html: screen.html, timeZone, locale } : null });
     // The page carries this rider's data: never shared, never reused without asking.
     c.header('Cache-Control', 'private, no-cache');
     c.header('Vary', 'Cookie');

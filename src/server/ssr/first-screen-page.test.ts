@@ -7,9 +7,9 @@ const screen = '<link rel="preload" as="image" href="/favicon.svg"/><div class="
 
 describe("a signed-in rider's /app page", () => {
   test("#app holds the server's screen, made inert; the loading screen is kept aside with the zone it assumed", () => {
-    const page = firstScreenPage(BUILT_INDEX, { state, rendered: { html: screen, timeZone: 'Asia/Kuwait' } });
+    const page = firstScreenPage(BUILT_INDEX, { state, rendered: { html: screen, timeZone: 'Asia/Kuwait', locale: 'en' } });
     expect(page).toContain('<div id="app"><div inert class="flex min-h-dvh flex-col bg-base-200"><main data-testid="rider-app">Rider App</main></div></div>');
-    expect(page).toContain('<template id="shell-loading" data-time-zone="Asia/Kuwait"><div class="flex min-h-dvh flex-col items-center justify-center gap-4">');
+    expect(page).toContain('<template id="shell-loading" data-time-zone="Asia/Kuwait" data-lang="en"><div class="flex min-h-dvh flex-col items-center justify-center gap-4">');
     expect(page).not.toContain('<link rel="preload" as="image"');
     // Before boot.js, which decides which of the two shows.
     expect(page.indexOf('id="shell-loading"')).toBeLessThan(page.indexOf('/assets/boot-abc.js'));
@@ -30,14 +30,14 @@ describe("a signed-in rider's /app page", () => {
   });
 
   test('a time zone cannot break out of its attribute', () => {
-    const page = firstScreenPage(BUILT_INDEX, { state, rendered: { html: screen, timeZone: 'Asia/Kuwait"><script>' } });
+    const page = firstScreenPage(BUILT_INDEX, { state, rendered: { html: screen, timeZone: 'Asia/Kuwait"><script>', locale: 'en' } });
     expect(page).toContain('data-time-zone="Asia/Kuwaitscript"');
   });
 
   test('a page that is not a build with boot.js and the loading screen is left alone', () => {
     for (const html of ['<!doctype html><title>KWT Delivery</title>', BUILT_INDEX.replace('<script src="/assets/boot-abc.js"></script>', '')]) {
       expect(canCarryFirstScreen(html)).toBe(false);
-      expect(firstScreenPage(html, { state, rendered: { html: screen, timeZone: 'Asia/Kuwait' } })).toBe(html);
+      expect(firstScreenPage(html, { state, rendered: { html: screen, timeZone: 'Asia/Kuwait', locale: 'en' } })).toBe(html);
     }
     expect(canCarryFirstScreen(BUILT_INDEX)).toBe(true);
   });

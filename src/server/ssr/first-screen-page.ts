@@ -6,9 +6,10 @@
  * - when the worker rendered it in time, the screen itself in #app in place of the loading screen, so that even a
  *   paint before the rest of the page has arrived shows it; the loading screen is kept in a <template> for
  *   boot.js to put back for a browser whose own first render would differ (another language, theme or time
- *   zone, or rider app state stored);
+ *   zone than the rendering's, or rider app state stored);
  * - without the session check's preload: its answer is in the page.
  */
+import type { Locale } from '../../shared/i18n';
 import { FIRST_SCREEN_LOADING_ID, FIRST_SCREEN_STATE_ID, type FirstScreenEntry } from '../../shared/rider-first-screen';
 import { inertScreen } from '../../shared/shell-template';
 import { log } from '../log';
@@ -22,8 +23,8 @@ const LOADING_CLOSE = '</div></div>';
 
 export interface FirstScreenPage {
   state: FirstScreenEntry[];
-  /** The worker's rendering, and the time zone it shows times in; null when there is none. */
-  rendered: { html: string; timeZone: string } | null;
+  /** The worker's rendering, the time zone it shows times in and its language; null when there is none. */
+  rendered: { html: string; timeZone: string; locale: Locale } | null;
 }
 
 /** Where the page's pieces go: null when the page is not a build with boot.js and the loading screen in #app. */
@@ -53,7 +54,7 @@ export function firstScreenPage(indexHtml: string, { state, rendered }: FirstScr
   const loading = indexHtml.slice(at.loadingStart, at.loadingEnd);
   const screen = rendered ? screenOrNull(rendered.html) : null;
   const zone = rendered?.timeZone.replace(/[^A-Za-z0-9_+/-]/g, '');
-  const kept = screen ? `<template id="${FIRST_SCREEN_LOADING_ID}" data-time-zone="${zone}">${loading}</template>` : '';
+  const kept = screen ? `<template id="${FIRST_SCREEN_LOADING_ID}" data-time-zone="${zone}" data-lang="${rendered!.locale === 'ar' ? 'ar' : 'en'}">${loading}</template>` : '';
   const data = `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${stateScriptText(state)}</script>`;
   const page = [indexHtml.slice(0, at.loadingStart), screen ?? loading, indexHtml.slice(at.loadingEnd, at.boot), kept, data, indexHtml.slice(at.boot)];
   return page.join('').replace(SESSION_PRELOAD, '');

@@ -60,7 +60,7 @@ describe("the rider app's first screen, answered by the server", () => {
 
   test("rendered on the worker: the rider's screen with its data, times in the phone's zone, nothing left unanswered", async () => {
     const state = await riderFirstScreenState(await riderContext(w.riderA.user.id));
-    const kuwait = await renderer.render(state, 'Asia/Kuwait');
+    const kuwait = await renderer.render(state, { timeZone: 'Asia/Kuwait', locale: 'en' });
     expect(kuwait).not.toBeNull();
     const text = kuwait!.html.replace(/<!-- -->/g, '').replace(/<[^>]+>/g, ' ');
     expect(kuwait!.html).toContain('data-testid="rider-app"');
@@ -69,8 +69,19 @@ describe("the rider app's first screen, answered by the server", () => {
     expect(text).toContain('Noura');
     expect(text).toContain('Salmiya');
     expect(kuwait!.unanswered).toEqual([]);
-    const dubai = await renderer.render(state, 'Asia/Dubai');
+    const dubai = await renderer.render(state, { timeZone: 'Asia/Dubai', locale: 'en' });
     expect(dubai!.html.replace(/<!-- -->/g, '')).toContain('Started 16:05 at 40,000 km');
+  });
+
+  test('in Arabic when the app will start in Arabic, and back in English for the next page', async () => {
+    const state = await riderFirstScreenState(await riderContext(w.riderA.user.id));
+    const arabic = await renderer.render(state, { timeZone: 'Asia/Kuwait', locale: 'ar' });
+    const text = arabic!.html.replace(/<!-- -->/g, '');
+    expect(text).toContain('تطبيق المندوب');
+    expect(text).toContain('السالمية');
+    expect(text).not.toContain('Rider App');
+    const english = await renderer.render(state, { timeZone: 'Asia/Kuwait', locale: 'en' });
+    expect(english!.html).toContain('Rider App');
   });
 });
 
@@ -88,10 +99,10 @@ test('a burst past the queue limit goes without a rendering at once, and the que
   const small = firstScreenRenderer({ timeoutMs: 60_000, maxWaiting: 1 });
   try {
     const state = await riderFirstScreenState(await riderContext(w.riderA.user.id));
-    const first = small.render(state, 'Asia/Kuwait');
-    expect(await small.render(state, 'Asia/Kuwait')).toBeNull();
+    const first = small.render(state, { timeZone: 'Asia/Kuwait', locale: 'en' });
+    expect(await small.render(state, { timeZone: 'Asia/Kuwait', locale: 'en' })).toBeNull();
     expect((await first)?.html).toContain('data-testid="rider-app"');
-    expect((await small.render(state, 'Asia/Kuwait'))?.html).toContain('data-testid="rider-app"');
+    expect((await small.render(state, { timeZone: 'Asia/Kuwait', locale: 'en' }))?.html).toContain('data-testid="rider-app"');
   } finally {
     small.stop();
   }

@@ -4,6 +4,7 @@
  * the API. A render that is not back within `timeoutMs` (the worker still starting, or busy) gives `null`: the
  * page then goes out without it, and the app renders in the browser as it always could.
  */
+import type { Locale } from '../../shared/i18n';
 import type { FirstScreenEntry } from '../../shared/rider-first-screen';
 import { log } from '../log';
 
@@ -13,8 +14,14 @@ export interface RenderedScreen {
   unanswered: string[];
 }
 
+/** The phone the page is rendered for: its time zone and the language the app will start in. */
+export interface RenderFor {
+  timeZone: string;
+  locale: Locale;
+}
+
 export interface FirstScreenRenderer {
-  render(state: FirstScreenEntry[], timeZone: string): Promise<RenderedScreen | null>;
+  render(state: FirstScreenEntry[], phone: RenderFor): Promise<RenderedScreen | null>;
   stop(): void;
 }
 
@@ -58,7 +65,7 @@ export function firstScreenRenderer({ timeoutMs = 500, maxWaiting = 16 }: { time
   };
 
   return {
-    render(state, timeZone) {
+    render(state, phone) {
       if (queued.size >= maxWaiting) return Promise.resolve(null);
       if (!worker) start();
       const w = worker!;
@@ -73,7 +80,7 @@ export function firstScreenRenderer({ timeoutMs = 500, maxWaiting = 16 }: { time
           clearTimeout(timer);
           resolve(screen);
         });
-        void ready.then(() => w.postMessage({ id, state, timeZone }));
+        void ready.then(() => w.postMessage({ id, state, ...phone }));
       });
     },
     stop() {
