@@ -13,6 +13,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router';
 import { renderToString } from 'react-dom/server';
 import { setLocale } from '../../src/client/i18n';
+import { forgetLocalStores } from '../-components/app/local';
 import type { Locale } from '../../src/shared/i18n';
 import { setRenderTimeZone } from '../../src/shared/intl';
 import type { FirstScreenEntry } from '../../src/shared/rider-first-screen';
@@ -38,6 +39,7 @@ async function render(state: FirstScreenEntry[], timeZone: string, locale: Local
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  forgetLocalStores();
   // A query the screen asked for that the page does not answer (src/shared/rider-first-screen.ts is behind it).
   const unanswered = queryClient
     .getQueryCache()

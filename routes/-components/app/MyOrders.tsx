@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { money } from '../../../src/client/format';
 import { useLocale, useT } from '../../../src/client/i18n';
-import { addressLine, pinMapUrl, placeIds, type PlaceNames } from '../../../src/shared/gulf/address-text';
+import { addressLine, pinMapUrl, type PlaceNames } from '../../../src/shared/gulf/address-text';
 import type { AddressParts } from '../../../src/shared/schemas/address';
 import { toast } from '../../../src/client/toast';
 import { Badge } from '../../../src/client/ui/Badge';
@@ -16,10 +16,12 @@ import { useRider } from './RiderContext';
 
 const PRIORITY_TONE = { normal: 'ghost', high: 'warning', urgent: 'error' } as const;
 
-function Address({ label, address, parts, places }: { label: string; address: string; parts?: AddressParts | null; places?: Record<'en' | 'ar', PlaceNames> | null }) {
+function Address({ label, address, parts: withParts, places }: { label: string; address: string; parts?: AddressParts | null; places?: Record<'en' | 'ar', PlaceNames> | null }) {
   const t = useT();
   const locale = useLocale();
-  const place = parts ? (places?.[locale] ?? placeIds(parts)) : null;
+  // The parts read with their place's names (an answer cached before the names came with it shows the stored text).
+  const place = withParts ? (places?.[locale] ?? null) : null;
+  const parts = place ? withParts : null;
   const line = parts ? addressLine(parts, locale) : '';
   const code = parts ? (parts.country === 'KW' ? parts.paci : parts.makani.replace(/^(\d{5})(\d{5})$/, '$1 $2')) : '';
   return (

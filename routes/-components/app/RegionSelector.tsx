@@ -8,7 +8,8 @@ import { REGION_IDS, REGIONS, type RegionId } from '../../../src/shared/regions'
 import { setRegion } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
 import { Flag } from './Flag';
-import { browserTimeZone, parseStoredRegion, REGION_STORAGE_KEY, regionFromTimeZone, serializeRegion } from './region';
+import { localTimeZone } from '../../../src/shared/intl';
+import { parseStoredRegion, REGION_STORAGE_KEY, regionFromTimeZone, serializeRegion } from './region';
 import { useRider } from './RiderContext';
 
 const NAME: Record<RegionId, MessageKey> = { kuwait: 'region.kuwait', uae: 'region.uae' };
@@ -45,7 +46,7 @@ export function RegionSelector() {
   const { riderId } = useRider();
   const region = parseStoredRegion(useSyncExternalStore(subscribe, readRaw, () => null));
   const [editing, setEditing] = useState(false);
-  const [choice, setChoice] = useState<RegionId>(() => region?.id ?? regionFromTimeZone(browserTimeZone()));
+  const [choice, setChoice] = useState<RegionId>(() => region?.id ?? regionFromTimeZone(localTimeZone()));
 
   // The server refuses a change while the rider still has cash to account for (the outbox shows its
   // reason): the region shown goes back to what it was, now or when a queued change is refused later.

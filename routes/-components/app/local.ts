@@ -9,6 +9,11 @@ export interface Local<T> {
 
 const stores = new Map<string, Local<unknown>>();
 
+/** Forget every store (the server's renderer, routes/-ssr/render-worker.tsx, after each rider: nothing is kept). */
+export function forgetLocalStores(): void {
+  stores.clear();
+}
+
 function read<T>(key: string, fallback: T): T {
   try {
     const raw = localStorage.getItem(key);

@@ -6,8 +6,8 @@
  * logo and spinner, so the first paint is the page itself; React renders the same markup over it. A signed-in
  * rider's `/app` comes with #app rendered by the server (src/server/ssr); boot.js puts the loading screen back
  * where the app's own first render would differ.
- * Kept in step with src/client/i18n.ts (initialLocale), src/client/shell/theme.ts and src/client/session.ts by
- * src/client/boot/boot.test.ts.
+ * Kept in step with src/client/i18n.ts (initialLocale), src/client/shell/theme.ts, src/client/session.ts and the
+ * rider app's stored state (routes/-components/app/region.ts, local.ts) by src/client/boot/boot.test.ts.
  */
 (function () {
   var root = document.documentElement;
@@ -99,8 +99,11 @@
   // data: 20-90 ms on a phone, paid here before the first paint rather than in the middle of the app's render.)
   var loading = document.getElementById('shell-loading');
   var app = document.getElementById('app');
-  if (loading && app && loading.content && (lang !== loading.getAttribute('data-lang') || theme !== 'kwt' || riderState() || timeZone() !== loading.getAttribute('data-time-zone')))
-    app.replaceChildren(loading.content.cloneNode(true));
+  if (loading && app && loading.content) {
+    if (lang !== loading.getAttribute('data-lang') || theme !== 'kwt' || riderState() || timeZone() !== loading.getAttribute('data-time-zone'))
+      app.replaceChildren(loading.content.cloneNode(true));
+    else app.setAttribute('data-server-screen', 'kept');
+  }
 
   // Under the logo and spinner: the loading text in the page's language (index.html holds both).
   var label = document.querySelector('[data-boot-label]');

@@ -4,7 +4,7 @@ import { resolveLocale } from '../../shared/i18n';
 import { LOCALE_STORAGE_KEY } from '../i18n';
 import { SIGNED_IN_HINT_KEY } from '../session';
 import { THEME_STORAGE_KEY } from '../shell/theme';
-import { FIRST_SCREEN_LOADING_ID } from '../../shared/rider-first-screen';
+import { FIRST_SCREEN_KEPT_ATTR, FIRST_SCREEN_LOADING_ID } from '../../shared/rider-first-screen';
 import { REGION_STORAGE_KEY } from '../../../routes/-components/app/region';
 
 const SOURCE = readFileSync(new URL('./boot.js', import.meta.url), 'utf8');
@@ -28,7 +28,7 @@ function boot({ path = '/', search = '', stored = {}, languages = ['en-US'], dar
   const html: Record<string, string> = {};
   const root = { lang: '', dir: '', setAttribute: (k: string, v: string) => (html[k] = v) };
   const label = { textContent: '', getAttribute: (k: string) => ({ 'data-en': 'Loading KWT Delivery...', 'data-ar': 'جارٍ تحميل' })[k] ?? null };
-  const app = { shown: renderedFor ? 'server' : 'spinner', replaceChildren: (node: { id: string }) => (app.shown = node.id) };
+  const app = { shown: renderedFor ? 'server' : 'spinner', kept: false, replaceChildren: (node: { id: string }) => (app.shown = node.id), setAttribute: (k: string) => (app.kept = k === FIRST_SCREEN_KEPT_ATTR) };
   const loading = renderedFor ? { content: { cloneNode: () => ({ id: 'spinner' }) }, getAttribute: (k: string) => (k === 'data-time-zone' ? renderedFor : k === 'data-lang' ? renderedIn : null) } : null;
   const template = (id: string) => ({ content: { cloneNode: () => ({ id }) } });
   const preloads: string[] = [];
@@ -50,12 +50,12 @@ function boot({ path = '/', search = '', stored = {}, languages = ['en-US'], dar
   const window = { matchMedia: () => ({ matches: dark }), addEventListener: (type: string, f: () => void) => type === 'load' && onLoad.push(f) };
   new Function('document', 'localStorage', 'navigator', 'window', 'location', 'Intl', SOURCE)(document, localStorage, navigator, window, { pathname: path, search }, Intl);
   const load = () => (onLoad.forEach((f) => f()), registered);
-  return { lang: root.lang, dir: root.dir, theme: html['data-theme'], shown: app.shown, label: label.textContent, preloads, registered, load };
+  return { lang: root.lang, dir: root.dir, theme: html['data-theme'], shown: app.shown, kept: app.kept, label: label.textContent, preloads, registered, load };
 }
 
 describe('boot.js', () => {
   test('reads the keys the app stores', () => {
-    for (const key of [LOCALE_STORAGE_KEY, THEME_STORAGE_KEY, SIGNED_IN_HINT_KEY, REGION_STORAGE_KEY, FIRST_SCREEN_LOADING_ID]) expect(SOURCE).toContain(`'${key}'`);
+    for (const key of [LOCALE_STORAGE_KEY, THEME_STORAGE_KEY, SIGNED_IN_HINT_KEY, REGION_STORAGE_KEY, FIRST_SCREEN_LOADING_ID, FIRST_SCREEN_KEPT_ATTR]) expect(SOURCE).toContain(`'${key}'`);
     // Every key the rider app keeps (its `local(...)` stores) starts with the prefix boot.js looks for.
     const dir = new URL('../../../routes/-components/app/', import.meta.url);
     const keys = readdirSync(dir).flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/\blocal<[^>]*>\(\s*`([^`]*)`/g)].map((m) => m[1]!));
@@ -108,6 +108,9 @@ describe('boot.js', () => {
   test("a rider's /app rendered by the server stays only where the app's own first render is the same", () => {
     const rider = { path: '/app', renderedFor: 'Asia/Kuwait' };
     expect(boot(rider).shown).toBe('server');
+    // …and says so on #app, which is what lets the app hydrate it (src/client/first-screen.ts serverRendered).
+    expect(boot(rider).kept).toBe(true);
+    expect(boot({ ...rider, timeZone: 'Asia/Dubai' }).kept).toBe(false);
     expect(boot({ ...rider, stored: { 'kwt-onboarding:rider:u1': '{}', 'kwt.signedIn': '1' } }).shown).toBe('server');
     // The loading screen back (React then renders the app itself) for anything the server could not know:
     expect(boot({ ...rider, timeZone: 'Asia/Dubai' }).shown).toBe('spinner');

@@ -32,8 +32,8 @@ export const riderFirstScreen =
     const screen = timeZone && startsIn === locale ? await renderer.render(state, { timeZone, locale }) : null;
     if (screen?.unanswered.length) log.warn('the rider app asked for queries its page does not carry (src/shared/rider-first-screen.ts)', { queries: screen.unanswered });
     const page = firstScreenPage(indexHtml, { state, rendered: screen && timeZone ? { html: screen.html, timeZone, locale } : null });
-    // The page carries this rider's data: never shared, never reused without asking.
-    c.header('Cache-Control', 'private, no-cache');
+    // The page carries this rider's data: never stored (a Back after signing out on a shared phone asks again).
+    c.header('Cache-Control', 'no-store');
     c.header('Vary', 'Cookie');
     return c.html(page);
   };

@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { allowConsoleError } from '../../../test/console';
 import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import { freshDb } from '../../../test/db';
@@ -105,5 +110,25 @@ test('a burst past the queue limit goes without a rendering at once, and the que
     expect((await small.render(state, { timeZone: 'Asia/Kuwait', locale: 'en' }))?.html).toContain('data-testid="rider-app"');
   } finally {
     small.stop();
+  }
+});
+
+test('a worker that exits: the pages wait no longer, the failure is logged, and no new worker for a while', async () => {
+  const errors = allowConsoleError();
+  const dir = mkdtempSync(join(tmpdir(), 'kwt-worker-'));
+  writeFileSync(join(dir, 'exits.ts'), 'postMessage({ ready: true }); setTimeout(() => process.exit(0), 20);');
+  const dying = firstScreenRenderer({ timeoutMs: 60_000, script: pathToFileURL(join(dir, 'exits.ts')) });
+  try {
+    const state = await riderFirstScreenState(await riderContext(w.riderA.user.id));
+    const t0 = performance.now();
+    expect(await dying.render(state, { timeZone: 'Asia/Kuwait', locale: 'en' })).toBeNull();
+    expect(performance.now() - t0).toBeLessThan(5_000);
+    expect(errors.map((e) => String(e[0])).join('\n')).toContain('first screen renderer stopped');
+    // Within the back-off: no new worker, no wait.
+    const t1 = performance.now();
+    expect(await dying.render(state, { timeZone: 'Asia/Kuwait', locale: 'en' })).toBeNull();
+    expect(performance.now() - t1).toBeLessThan(50);
+  } finally {
+    dying.stop();
   }
 });

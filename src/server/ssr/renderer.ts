@@ -25,22 +25,43 @@ export interface FirstScreenRenderer {
   stop(): void;
 }
 
+/** A worker that has not answered a render for this long is stopped; the next one starts this long after. */
+const STUCK_MS = 10_000;
+const RESTART_AFTER_MS = 30_000;
+
 type Reply = { id: number; html?: string; unanswered?: string[]; error?: string } | { ready: true };
 
 /**
  * `timeoutMs`: how long a page waits for its rendering. `maxWaiting`: renders queued at most (answered or not); past that a page goes
  * without one at once (a burst of riders opening the app: the worker renders one at a time, ~10 ms each).
  */
-export function firstScreenRenderer({ timeoutMs = 500, maxWaiting = 16 }: { timeoutMs?: number; maxWaiting?: number } = {}): FirstScreenRenderer {
+export function firstScreenRenderer({
+  timeoutMs = 500,
+  maxWaiting = 16,
+  script = new URL('../../../routes/-ssr/render-worker.tsx', import.meta.url),
+}: { timeoutMs?: number; maxWaiting?: number; script?: URL } = {}): FirstScreenRenderer {
   let worker: Worker | null = null;
   let ready: Promise<void> = Promise.resolve();
   let nextId = 1;
   const waiting = new Map<number, (screen: RenderedScreen | null) => void>();
-  /** Renders the worker has been asked for and not answered yet (a page that stopped waiting still has its render queued). */
-  const queued = new Set<number>();
+  /** Renders the worker has been asked for and not answered yet, with when (a page that stopped waiting still has its render queued). */
+  const queued = new Map<number, number>();
+  /** After a worker died or hung, no new one before this time (ms since epoch). */
+  let restartAfter = 0;
+
+  const stopWorker = (why: string) => {
+    log.error('first screen renderer stopped', { error: why });
+    for (const done of waiting.values()) done(null);
+    waiting.clear();
+    queued.clear();
+    const w = worker;
+    worker = null;
+    w?.terminate();
+    restartAfter = Date.now() + RESTART_AFTER_MS;
+  };
 
   const start = () => {
-    const w = new Worker(new URL('../../../routes/-ssr/render-worker.tsx', import.meta.url).href);
+    const w = new Worker(script.href);
     (w as Worker & { unref(): void }).unref();
     ready = new Promise((resolve) => {
       w.onmessage = (event: MessageEvent<Reply>) => {
@@ -54,27 +75,31 @@ export function firstScreenRenderer({ timeoutMs = 500, maxWaiting = 16 }: { time
       };
     });
     w.onerror = (event) => {
-      log.error('first screen renderer stopped', { error: event.message });
-      for (const done of waiting.values()) done(null);
-      waiting.clear();
-      queued.clear();
-      w.terminate();
-      worker = null;
+      if (worker === w) stopWorker(event.message);
     };
+    w.addEventListener('close', () => {
+      if (worker === w) stopWorker('the worker exited');
+    });
     worker = w;
   };
 
   return {
     render(state, phone) {
       if (queued.size >= maxWaiting) return Promise.resolve(null);
-      if (!worker) start();
+      if (!worker) {
+        if (Date.now() < restartAfter) return Promise.resolve(null);
+        start();
+      }
       const w = worker!;
       const id = nextId++;
-      queued.add(id);
+      queued.set(id, Date.now());
       return new Promise<RenderedScreen | null>((resolve) => {
         const timer = setTimeout(() => {
           waiting.delete(id);
           resolve(null);
+          // A render asked for long ago and still not answered: the worker is stuck.
+          const oldest = Math.min(...queued.values());
+          if (worker === w && Date.now() - oldest > STUCK_MS) stopWorker(`no answer for ${STUCK_MS} ms`);
         }, timeoutMs);
         waiting.set(id, (screen) => {
           clearTimeout(timer);
@@ -84,8 +109,9 @@ export function firstScreenRenderer({ timeoutMs = 500, maxWaiting = 16 }: { time
       });
     },
     stop() {
-      worker?.terminate();
+      const w = worker;
       worker = null;
+      w?.terminate();
     },
   };
 }

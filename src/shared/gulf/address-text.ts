@@ -44,20 +44,9 @@ export function addressLine(parts: AddressParts, locale: Locale): string {
 export function formatAddressIn(parts: AddressParts, place: PlaceNames, locale: Locale): string {
   const sep = locale === 'ar' ? '، ' : ', ';
   const pieces = [addressLine(parts, locale), place.area, place.division];
-  if (parts.landmark?.trim())
-    pieces.push(
-      translate(locale, 'address.format.landmark', {
-        value: parts.landmark.trim(),
-      }),
-    );
+  if (parts.landmark?.trim()) pieces.push(translate(locale, 'address.format.landmark', { value: parts.landmark.trim() }));
   return pieces.filter(Boolean).join(sep).slice(0, 300);
 }
-
-/** The names the parts carry when none were looked up (the ids: an answer cached before the names came with it). */
-export const placeIds = (parts: AddressParts): PlaceNames => ({
-  area: parts.area,
-  division: parts.country === 'KW' ? parts.governorate : parts.emirate,
-});
 
 /** A link to the pin in the phone's maps app (any platform opens it). */
 export const pinMapUrl = (pin: { lat: number; lng: number }) => `https://www.google.com/maps/search/?api=1&query=${pin.lat.toFixed(6)},${pin.lng.toFixed(6)}`;

@@ -1,9 +1,7 @@
 import type { Locale } from '../i18n';
 import type { AddressParts } from '../schemas/address';
-import { addressLine, formatAddressIn, type PlaceNames } from './address-text';
+import { formatAddressIn, type PlaceNames } from './address-text';
 import { divisionOf, findArea } from './areas';
-
-export { addressLine, pinMapUrl } from './address-text';
 
 /** The area and governorate/emirate names in a language: { area: 'Salmiya', division: 'Hawalli' }. */
 export function addressPlace(parts: AddressParts, locale: Locale): PlaceNames {
