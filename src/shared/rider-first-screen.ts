@@ -22,6 +22,11 @@ export const RIDER_FIRST_SCREEN_QUERIES = [
 export const FIRST_SCREEN_STATE_ID = 'kwt-state';
 /** The id of the <template> that keeps the loading screen when #app holds the server's rendering (src/client/boot/boot.js). */
 export const FIRST_SCREEN_LOADING_ID = 'shell-loading';
+/**
+ * The cookie the rider app sets once it has stored anything in this browser: boot.js would then put the loading
+ * screen back, so the server does not render the screen for it (src/server/http/first-screen.ts).
+ */
+export const RIDER_STATE_COOKIE = 'kwt_rider_state';
 /** The attribute boot.js puts on #app when it keeps the server's rendering (src/client/first-screen.ts hydrates it then). */
 export const FIRST_SCREEN_KEPT_ATTR = 'data-server-screen';
 

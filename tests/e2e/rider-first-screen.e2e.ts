@@ -67,6 +67,12 @@ test('React takes the server-rendered screen over: no error, no second ask for i
     await expect(page.getByTestId('region-option-uae')).toHaveAttribute('aria-checked', 'true');
     expect(seen.errors).toEqual([]);
     expect(seen.asked).toEqual([]);
+    // The app has stored its answers in this browser: it says so, and the next page comes without a rendering
+    // (boot.js would put the loading screen back for this browser anyway).
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'kwt_rider_state')).toBe(true);
+    const next = await (await context.request.get('/app')).text();
+    expect(next).toContain('id="kwt-state"');
+    expect(next).not.toContain('id="shell-loading"');
     await context.close();
   }
 });

@@ -11,6 +11,7 @@ import { Flag } from './Flag';
 import { localTimeZone } from '../../../src/shared/intl';
 import { parseStoredRegion, REGION_STORAGE_KEY, regionFromTimeZone, serializeRegion } from './region';
 import { useRider } from './RiderContext';
+import { markRiderState } from './local';
 
 const NAME: Record<RegionId, MessageKey> = { kuwait: 'region.kuwait', uae: 'region.uae' };
 
@@ -34,6 +35,7 @@ const store = (id: RegionId | null) => {
   try {
     if (id) localStorage.setItem(REGION_STORAGE_KEY, serializeRegion(id));
     else localStorage.removeItem(REGION_STORAGE_KEY);
+    markRiderState();
   } catch {
     // storage disabled: the choice still applies for this page
   }

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { RIDER_STATE_COOKIE } from '../../../src/shared/rider-first-screen';
 
 /** A value kept in localStorage that components can watch; one instance per key. */
 export interface Local<T> {
@@ -8,6 +9,17 @@ export interface Local<T> {
 }
 
 const stores = new Map<string, Local<unknown>>();
+
+let marked = false;
+/**
+ * This browser now holds rider-app state: boot.js will not keep a server rendering of the app (its first render here
+ * differs), so the server is told not to make one (RIDER_STATE_COOKIE).
+ */
+export function markRiderState(): void {
+  if (marked || typeof document === 'undefined') return;
+  marked = true;
+  document.cookie = `${RIDER_STATE_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
+}
 
 /** Forget every store (the server's renderer, routes/-ssr/render-worker.tsx, after each rider: nothing is kept). */
 export function forgetLocalStores(): void {
@@ -34,6 +46,7 @@ export function local<T>(key: string, fallback: T): Local<T> {
       value = typeof next === 'function' ? (next as (p: T) => T)(value) : next;
       try {
         localStorage.setItem(key, JSON.stringify(value));
+        markRiderState();
       } catch {
         // Storage full or disabled: the value still lives for this page.
       }

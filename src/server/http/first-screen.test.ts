@@ -49,6 +49,14 @@ describe('GET /app', () => {
     expect(html).toContain('data-testid="rider-app"');
   });
 
+  test('a browser that holds rider-app state (its cookie says so) gets the answers without a rendering', async () => {
+    const cookie = await login(app, 'rider.b@example.com', TEST_PASSWORD);
+    const html = await (await getWith(app, '/app', `${cookie}; kwt_rider_state=1`)).text();
+    expect(html).toContain('id="kwt-state"');
+    expect(html).not.toContain('shell-loading');
+    expect(html).not.toContain('data-testid="rider-app"');
+  });
+
   test('anyone else gets the page as built', async () => {
     const manager = await login(app, 'manager@alpha.example', TEST_PASSWORD);
     const admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);

@@ -11,6 +11,7 @@ import { canCarryFirstScreen, firstScreenPage } from '../ssr/first-screen-page';
 import type { FirstScreenRenderer } from '../ssr/renderer';
 import { log } from '../log';
 import { LOCALE_COOKIE, localeFromAcceptLanguage, parseLocale } from '../../shared/i18n';
+import { RIDER_STATE_COOKIE } from '../../shared/rider-first-screen';
 import { readCookie } from './cookies';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 
@@ -29,7 +30,9 @@ export const riderFirstScreen =
     // rendering in either would be replaced at once: the page goes without one.
     const locale = user.locale;
     const startsIn = parseLocale(readCookie(c.req.header('cookie'), LOCALE_COOKIE)) ?? localeFromAcceptLanguage(c.req.header('accept-language')) ?? 'en';
-    const screen = timeZone && startsIn === locale ? await renderer.render(state, { timeZone, locale }) : null;
+    // A browser that holds rider-app state would put the loading screen back (boot.js): no rendering for it.
+    const hasState = readCookie(c.req.header('cookie'), RIDER_STATE_COOKIE) !== undefined;
+    const screen = timeZone && startsIn === locale && !hasState ? await renderer.render(state, { timeZone, locale }) : null;
     if (screen?.unanswered.length) log.warn('the rider app asked for queries its page does not carry (src/shared/rider-first-screen.ts)', { queries: screen.unanswered });
     const page = firstScreenPage(indexHtml, { state, rendered: screen && timeZone ? { html: screen.html, timeZone, locale } : null });
     // The page carries this rider's data: never stored (a Back after signing out on a shared phone asks again).
