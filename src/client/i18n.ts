@@ -11,6 +11,7 @@ import {
 } from '../shared/i18n';
 import { ar as arRegistry, arPlurals as arPluralsRegistry } from './messages/catalog-ar';
 import { en as enRegistry } from './messages/catalog-en';
+import { rememberInCookie } from './cookie';
 
 /** The UI language: the stored choice (localStorage), else the browser's (ar* → Arabic), else English. */
 export const LOCALE_STORAGE_KEY = 'kwt.locale';
@@ -73,7 +74,7 @@ export function applyDocumentLocale(locale: Locale = current): void {
 /** Before the first render: the document's language and direction, and the cookie the server reads. */
 export function startLocale(): void {
   applyDocumentLocale(current);
-  if (typeof document !== 'undefined') document.cookie = `${LOCALE_COOKIE}=${current}; path=/; max-age=31536000; samesite=lax`;
+  rememberInCookie(LOCALE_COOKIE, current);
 }
 
 export function getLocale(): Locale {
@@ -91,7 +92,7 @@ export async function setLocale(next: Locale | string): Promise<void> {
   } catch {
     /* private mode: the choice lasts for this page */
   }
-  if (typeof document !== 'undefined') document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+  rememberInCookie(LOCALE_COOKIE, locale);
   wanted = locale;
   if (locale === 'ar') await loadArabic();
   if (wanted !== locale || locale === current) return;

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useOnline, useOutbox } from '../../../src/client/outbox/hooks';
 import { useLocale, useT } from '../../../src/client/i18n';
-import { formatAddressIn } from '../../../src/shared/gulf/address-text';
+import { orderAddressTextIn } from '../../../src/shared/gulf/address-text';
 import { numberText, money } from '../../../src/client/format';
 import { RoleBadges } from '../../../src/client/ui/RoleBadges';
 import { Icon } from '../../../src/client/ui/Icon';
@@ -78,7 +78,7 @@ function Notifications() {
           {n.newOrders.map((o) => (
             <li key={o.id} className="flex gap-2">
               <Icon name="box" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>{t('app.notifications.newOrder', { customer: o.customerName, address: o.deliveryAddressParts && o.deliveryPlace ? formatAddressIn(o.deliveryAddressParts, o.deliveryPlace[locale], locale) : o.deliveryAddress })}</span>
+              <span>{t('app.notifications.newOrder', { customer: o.customerName, address: orderAddressTextIn(o.deliveryAddress, o.deliveryAddressParts, o.deliveryPlace, locale) })}</span>
             </li>
           ))}
           {n.cashReminder ? (

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { rememberInCookie } from '../../../src/client/cookie';
 import { RIDER_STATE_COOKIE } from '../../../src/shared/rider-first-screen';
 
 /** A value kept in localStorage that components can watch; one instance per key. */
@@ -16,9 +17,9 @@ let marked = false;
  * differs), so the server is told not to make one (RIDER_STATE_COOKIE).
  */
 export function markRiderState(): void {
-  if (marked || typeof document === 'undefined') return;
+  if (marked) return;
   marked = true;
-  document.cookie = `${RIDER_STATE_COOKIE}=1; path=/; max-age=31536000; samesite=lax`;
+  rememberInCookie(RIDER_STATE_COOKIE, '1');
 }
 
 /** Forget every store (the server's renderer, routes/-ssr/render-worker.tsx, after each rider: nothing is kept). */

@@ -11,7 +11,6 @@ export function regionFromTimeZone(timeZone: string | undefined): RegionId {
   return DEFAULT_REGION;
 }
 
-
 /** The stored region: the Region object as JSON, or a bare id from an older version. */
 export function parseStoredRegion(raw: string | null): Region | null {
   if (!raw) return null;

@@ -95,8 +95,8 @@
 
   // A signed-in rider's /app comes with #app rendered by the server as a browser with nothing of the rider app
   // stored would render it in the light theme, the language it last started in and the rider's region's time zone;
-  // any other browser gets the loading screen back. (Reading the zone makes the page's first date formatter, which loads the locale's
-  // data: 20-90 ms on a phone, paid here before the first paint rather than in the middle of the app's render.)
+  // any other browser gets the loading screen back. (Reading the zone makes the page's first date formatter, which
+  // loads the locale's data: 20-90 ms on a phone, paid here before the first paint, not in the app's render.)
   var loading = document.getElementById('shell-loading');
   var app = document.getElementById('app');
   if (loading && app && loading.content) {

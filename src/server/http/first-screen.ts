@@ -10,7 +10,7 @@ import { riderFirstScreenState, riderTimeZone } from '../ssr/first-screen-state'
 import { canCarryFirstScreen, firstScreenPage } from '../ssr/first-screen-page';
 import type { FirstScreenRenderer } from '../ssr/renderer';
 import { log } from '../log';
-import { LOCALE_COOKIE, localeFromAcceptLanguage, parseLocale } from '../../shared/i18n';
+import { LOCALE_COOKIE, resolveLocale } from '../../shared/i18n';
 import { RIDER_STATE_COOKIE } from '../../shared/rider-first-screen';
 import { readCookie } from './cookies';
 import { contextFromVars, type AppVariables } from '../trpc/context';
@@ -29,7 +29,7 @@ export const riderFirstScreen =
     // else the browser's. Otherwise the app would turn to the account's language as soon as it has started, so a
     // rendering in either would be replaced at once: the page goes without one.
     const locale = user.locale;
-    const startsIn = parseLocale(readCookie(c.req.header('cookie'), LOCALE_COOKIE)) ?? localeFromAcceptLanguage(c.req.header('accept-language')) ?? 'en';
+    const startsIn = resolveLocale({ chosen: readCookie(c.req.header('cookie'), LOCALE_COOKIE), browser: c.req.header('accept-language') });
     // A browser that holds rider-app state would put the loading screen back (boot.js): no rendering for it.
     const hasState = readCookie(c.req.header('cookie'), RIDER_STATE_COOKIE) !== undefined;
     const screen = timeZone && startsIn === locale && !hasState ? await renderer.render(state, { timeZone, locale }) : null;

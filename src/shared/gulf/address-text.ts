@@ -48,5 +48,13 @@ export function formatAddressIn(parts: AddressParts, place: PlaceNames, locale: 
   return pieces.filter(Boolean).join(sep).slice(0, 300);
 }
 
+/**
+ * An order's address for a reader (as format.ts orderAddressText) from the names that came with it: from its parts
+ * in the reader's language when it has them and their names, else the stored one-line text.
+ */
+export function orderAddressTextIn(text: string, parts: AddressParts | null | undefined, places: Record<Locale, PlaceNames> | null | undefined, locale: Locale): string {
+  return parts && places ? formatAddressIn(parts, places[locale], locale) : text;
+}
+
 /** A link to the pin in the phone's maps app (any platform opens it). */
 export const pinMapUrl = (pin: { lat: number; lng: number }) => `https://www.google.com/maps/search/?api=1&query=${pin.lat.toFixed(6)},${pin.lng.toFixed(6)}`;
