@@ -1,47 +1,32 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Db } from '../../../db/client';
 import { freshDb } from '../../../test/db';
 import { TEST_PASSWORD } from '../../../test/factories';
 import { login, req, testApp, type TestApp } from '../../../test/app';
 import { makeWorld, type World } from '../../../test/world';
+import { textLines } from '../../../test/fixtures/ocr/draw';
 import { fixtureBytes, loadManifest } from '../../../test/fixtures/ocr/manifest';
 import { shutdownOcr } from '../ocr/engine';
 import { processImage } from './ocr-process';
 
-/** ImageMagick, by path: a stand-in `convert` may come first on PATH (RECIPES.md "OCR"). */
-const CONVERT = '/usr/bin/convert';
-
-let dir: string;
 let db: Db;
 let app: TestApp;
 let w: World;
 const img: Record<'odometer' | 'receipt' | 'cashAed' | 'blank', Uint8Array> = {} as never;
 const cookie: Record<'rider' | 'riderB' | 'admin' | 'company', string> = {} as never;
 
-function draw(name: string, size: string, lines: [number, string][], pointsize = 32, font = 'DejaVu-Sans'): Uint8Array {
-  const out = join(dir, name);
-  const args = ['-size', size, 'xc:white', '-font', font, '-pointsize', String(pointsize), '-fill', 'black'];
-  for (const [y, text] of lines) args.push('-annotate', `+20+${y}`, text);
-  execFileSync(CONVERT, [...args, out]);
-  return new Uint8Array(readFileSync(out));
-}
-
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kwt-ocr-'));
-  img.odometer = draw('odo.png', '600x160', [[120, '084512']], 96, 'DejaVu-Sans-Mono');
-  img.receipt = draw('receipt.png', '700x320', [
+  // Drawn in-process (sharp: SVG text in the DejaVu fonts), so no test needs ImageMagick.
+  img.odometer = await textLines(600, 160, [[120, '084512']], 96, 'DejaVu Sans Mono');
+  img.receipt = await textLines(700, 320, [
     [50, 'Al Noor Grocery'],
     [100, 'Date 14/03/2026'],
     [150, 'Milk      1.250'],
     [200, 'Bread     0.500'],
     [260, 'TOTAL KWD 1.750'],
   ]);
-  img.cashAed = draw('cash.png', '600x140', [[90, 'CASH 25.50']], 48);
-  img.blank = draw('blank.png', '300x100', []);
+  img.cashAed = await textLines(600, 140, [[90, 'CASH 25.50']], 48);
+  img.blank = await textLines(300, 100, []);
   db = await freshDb();
   app = testApp(db);
   w = await makeWorld(db);
@@ -53,7 +38,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await shutdownOcr();
-  rmSync(dir, { recursive: true, force: true });
 });
 
 function upload(bytes: Uint8Array | null, imageType: string | null, who?: string, type = 'image/png', roi?: string) {
