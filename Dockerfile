@@ -41,6 +41,7 @@ COPY src/shared ./src/shared
 COPY src/client ./src/client
 COPY routes ./routes
 COPY scripts/db-backup.ts ./scripts/db-backup.ts
+COPY scripts/db.ts ./scripts/db.ts
 COPY --from=build /app/dist ./dist
 # The embedded database, its WAL and the riders' photos live on the volume, writable by the app's user only.
 RUN mkdir -p /data/captures && chown -R bun:bun /data

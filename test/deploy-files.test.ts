@@ -133,6 +133,7 @@ describe('Dockerfile', () => {
     };
     walk('src/server/index.ts');
     walk('scripts/db-backup.ts');
+    walk('scripts/db.ts');
     expect(seen.size).toBeGreaterThan(100);
     expect(inImage('db/migrations/meta/_journal.json')).toBe(true);
   });

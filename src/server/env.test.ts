@@ -45,4 +45,15 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ ANTHROPIC_MODEL: 'claude sonnet' })).toThrow(/ANTHROPIC_MODEL/);
     expect(() => parseEnv({ AI_TIMEOUT_MS: '10' })).toThrow(/AI_TIMEOUT_MS/);
   });
+
+  test('demo seeding: on by default, off by default in production, and refused there when asked for', () => {
+    expect(parseEnv({}).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'test' }).SEED_DEMO).toBe(true);
+    expect(parseEnv({ NODE_ENV: 'development', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'false' }).SEED_DEMO).toBe(false);
+    expect(() => parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' })).toThrow(
+      'SEED_DEMO: must not be true in production (it creates the demo accounts, whose password is public)',
+    );
+  });
 });

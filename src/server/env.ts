@@ -34,10 +34,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   /** How long a stopping server lets requests in flight finish before closing their connections. */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
-  SEED_DEMO: z
-    .enum(['true', 'false'])
-    .default('true')
-    .transform((v) => v === 'true'),
+  /** Demo business on an empty database: on by default, except in production, where it is refused (see below). */
+  SEED_DEMO: z.enum(['true', 'false']).optional(),
   APP_URL: z.url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -99,6 +97,10 @@ const envSchema = z.object({
     path: ['WEBHOOKS_ALLOW_PRIVATE'],
     message: 'must not be true in production (it switches off the webhook SSRF guard)',
   })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.SEED_DEMO === 'true'), {
+    path: ['SEED_DEMO'],
+    message: 'must not be true in production (it creates the demo accounts, whose password is public)',
+  })
   .refine((env) => !env.DATABASE_SYNC_URL || (env.DATABASE_URL.startsWith('file:') && !/^file:(:memory:)?$/.test(env.DATABASE_URL)), {
     path: ['DATABASE_SYNC_URL'],
     message: 'needs DATABASE_URL to be the local replica file (file:/path/to/replica.db)',
@@ -110,7 +112,8 @@ const envSchema = z.object({
   .refine((env) => !env.DATABASE_SYNC_URL || !!env.DATABASE_AUTH_TOKEN || !env.DATABASE_SYNC_URL.startsWith('libsql:'), {
     path: ['DATABASE_AUTH_TOKEN'],
     message: 'is needed with a libsql:// DATABASE_SYNC_URL (the Turso database token)',
-  });
+  })
+  .transform((env) => ({ ...env, SEED_DEMO: (env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true' }));
 
 export type Env = z.infer<typeof envSchema>;
 
