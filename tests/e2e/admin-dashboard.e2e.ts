@@ -120,3 +120,32 @@ test('company and rider users cannot reach admin calls', async ({ browser }) => 
     await ctx.close();
   }
 });
+
+test('a failed stats query shows an error with a retry, never the spec fallbacks as figures (issue 19, item 8)', async ({ context, page }) => {
+  await signIn(context, 'admin');
+  // The stats answer, alone or inside a tRPC batch, becomes a server error; the other answers pass.
+  let failing = true;
+  await page.route(/\/api\/trpc\/[^?]*admin\.stats(,|\?|$)/, async (route) => {
+    if (!failing) return route.continue();
+    const url = new URL(route.request().url());
+    const procs = url.pathname.slice('/api/trpc/'.length).split(',');
+    const real = await route.fetch();
+    const body = (await real.json()) as unknown[];
+    const error = { error: { message: 'boom', code: -32603, data: { code: 'INTERNAL_SERVER_ERROR', httpStatus: 500, path: 'admin.stats' } } };
+    await route.fulfill({ status: procs.length > 1 ? 207 : 500, contentType: 'application/json', body: JSON.stringify(body.map((item, i) => (procs[i] === 'admin.stats' ? error : item))) });
+  });
+  // The live feed would bring real figures at the next change; it is cut while the query fails.
+  await page.route(/\/api\/trpc\/admin\.statsLive/, (route) => (failing ? route.abort() : route.continue()));
+  await page.goto('/admin');
+  const alert = page.getByTestId('admin-stats-error');
+  await expect(alert).toContainText('The system figures could not be loaded.');
+  await expect(page.getByTestId('admin-stats')).toHaveCount(0);
+  for (const fallback of ['1,250.500', '96.7']) await expect(page.getByTestId('admin-portal')).not.toContainText(fallback);
+
+  failing = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByTestId('admin-stats-error')).toHaveCount(0);
+  const riders = page.getByTestId('stat-total-riders').locator('p').nth(1);
+  await expect(riders).toHaveText(/^\d+$/);
+  expect(Number(await riders.innerText())).toBeGreaterThanOrEqual(12);
+});

@@ -20,6 +20,8 @@ export const admin: Record<keyof typeof en, string> = {
   'stats.todayHint': 'اليوم، بتوقيت الكويت',
   'stats.last30Hint': 'آخر 30 يومًا',
   'stats.activeHint': 'في المناوبة وظهروا خلال آخر 10 دقائق',
+  'stats.loadFailed': 'تعذّر تحميل أرقام النظام.',
+  'stats.retry': 'إعادة المحاولة',
   'rider.todayOrders': 'طلبات اليوم',
   'rider.completed': 'المكتملة',
   'rider.earnings': 'الأرباح',

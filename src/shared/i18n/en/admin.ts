@@ -21,6 +21,8 @@ export const admin = {
   'stats.todayHint': 'Today, Kuwait time',
   'stats.last30Hint': 'Last 30 days',
   'stats.activeHint': 'On duty, seen in the last 10 minutes',
+  'stats.loadFailed': 'The system figures could not be loaded.',
+  'stats.retry': 'Try again',
   'rider.todayOrders': "Today's Orders",
   'rider.completed': 'Completed',
   'rider.earnings': 'Earnings',
