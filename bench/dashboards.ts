@@ -11,7 +11,7 @@
  * judged on the medians: on a shared 2-core machine a p95 is set by a few runs the scheduler paused, which
  * says more about the other processes than about the data; both ratios are printed.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { createDb, type Db } from '../db/client';
 import { orderListInput } from '../src/shared/schemas/oversight';
@@ -141,5 +141,6 @@ for (const sc of SCENARIOS) {
   console.log(`${sc.name.padEnd(22)}${cols}${r50 === null ? '' : `${r50.toFixed(2).padStart(15)}${r95!.toFixed(2).padStart(6)}`}  ${met ? 'yes' : 'NO'}`);
 }
 console.log(allMet ? 'All dashboard targets met.' : 'Some dashboard targets missed.');
+mkdirSync('.tmp', { recursive: true });
 writeFileSync('.tmp/bench-dashboards.json', JSON.stringify({ date: new Date().toISOString(), runs: RUNS, subjects: subjects.map((s) => ({ file: s.file, companyId: s.companyId, riderId: s.riderId, ...s.facts })), results }, null, 2));
 for (const s of subjects) s.db.$client.close();

@@ -8,7 +8,8 @@
  * manifest (<out>.json, also in the bench_meta table): the clock, counts, and session tokens for the
  * admin, each company's manager and the rider logins (password for every account: Demo1234!).
  */
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
@@ -44,6 +45,8 @@ const size = {
   riderUsers: 500,
 };
 
+// A fresh clone has no .tmp/ yet.
+mkdirSync(dirname(out), { recursive: true });
 for (const suffix of ['', '-wal', '-shm', '-journal']) rmSync(out + suffix, { force: true });
 const t0 = performance.now();
 // Schema through the app's migrations; the bulk indexes and triggers off until the rows are in.
