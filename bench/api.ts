@@ -59,7 +59,7 @@ interface LoadResult {
 mkdirSync('.tmp', { recursive: true });
 const load = loadavg()[0]!;
 console.log(`Machine: ${machine()}; load average before the run ${load.toFixed(2)}; load generator ${useWrk ? `wrk (${WRK_THREADS} threads)` : 'autocannon'}`);
-let t = performance.now();
+const t = performance.now();
 const file = `.tmp/bench-api-${process.pid}.db`;
 const prep = await prepareDb({ source: args.db, file, riders: Number(args.riders) });
 console.log(`Database: ${args.db ? `copy of ${args.db}` : 'fresh demo data'} (${prep.pingsBefore.toLocaleString('en-US')} pings), ${prep.riders.length} rider sessions, prepared in ${fmt((performance.now() - t) / 1000)} s`);

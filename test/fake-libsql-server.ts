@@ -144,7 +144,7 @@ const server = Bun.serve({
     if (req.method === 'GET' && path === '/v2') return new Response('');
     if (req.method !== 'POST' || path !== '/v2/pipeline') return new Response('Not found', { status: 404 });
     const body = (await req.json()) as { baton: string | null; requests: ({ type: string } & Record<string, unknown>)[] };
-    let stream = body.baton ? streams.get(body.baton) : open();
+    const stream = body.baton ? streams.get(body.baton) : open();
     if (!stream) return new Response(JSON.stringify({ message: 'unknown baton' }), { status: 400 });
     if (body.baton) streams.delete(body.baton);
     const results: unknown[] = [];

@@ -19,6 +19,18 @@ export interface FakeTab {
   rows: Map<number, Cell[]>;
 }
 
+interface GridProperties {
+  rowCount?: number;
+  columnCount?: number;
+  frozenRowCount?: number;
+}
+
+/** One request of a batchUpdate, as far as the fake reads it: the two kinds the sync sends. */
+export interface BatchUpdateRequest {
+  addSheet?: { properties: { title: string; gridProperties?: GridProperties } };
+  updateSheetProperties?: { properties: { sheetId: number; gridProperties: Required<Pick<GridProperties, 'rowCount' | 'columnCount'>> } };
+}
+
 export interface LoggedRequest {
   method: string;
   path: string;
@@ -91,11 +103,11 @@ export function startFakeSheets(initialTabs: { title: string; rows?: Cell[][] }[
     }
     if (req.method === 'POST' && rest === ':batchUpdate') {
       const replies: unknown[] = [];
-      for (const r of (body as { requests: Record<string, any>[] }).requests) {
+      for (const r of (body as { requests: BatchUpdateRequest[] }).requests) {
         if (r.addSheet) {
           const p = r.addSheet.properties;
           if (tabs.has(p.title)) return googleError(400, `A sheet with the name "${p.title}" already exists.`, 'INVALID_ARGUMENT');
-          const g = p.gridProperties ?? {};
+          const g: GridProperties = p.gridProperties ?? {};
           const tab = add(p.title, g.rowCount ?? 1000, g.columnCount ?? 26, g.frozenRowCount);
           replies.push({ addSheet: { properties: { sheetId: tab.sheetId, title: tab.title } } });
         } else if (r.updateSheetProperties) {

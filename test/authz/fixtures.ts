@@ -55,7 +55,6 @@ export async function makeAuthzWorld(db: Db, capturesDir: string) {
   /** The rider an owner stands for: A the rider who signs in, A2 the one without an account. */
   const riderOf = (o: Owner) => (o === 'A2' ? w.riderA2 : companyOf(o) === w.companyB ? w.riderB : w.riderA);
   const userOf = (o: Owner) => users[(o in users ? o : o === 'B' ? 'managerB' : 'managerA') as Person];
-  const companyScope = (o: Owner) => ({ actorId: managerOf(o).id, companyId: companyOf(o).id });
 
   return {
     w,

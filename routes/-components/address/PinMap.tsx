@@ -1,6 +1,6 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { useTileLayer } from '../fleet/useTileLayer';
 import type { AddressCountry } from '../../../src/shared/gulf/areas';
 
@@ -28,8 +28,11 @@ export function PinMap({
   const onPinRef = useRef(onPin);
   onPinRef.current = onPin;
 
+  // The map is made once per country, starting on the pin it has then; the effect below moves the pin.
+  const startPin = useEffectEvent(() => pin);
   useEffect(() => {
-    const m = L.map(el.current!, { center: pin ? [pin.lat, pin.lng] : CENTRES[country], zoom: pin ? 15 : 10, scrollWheelZoom: false });
+    const at = startPin();
+    const m = L.map(el.current!, { center: at ? [at.lat, at.lng] : CENTRES[country], zoom: at ? 15 : 10, scrollWheelZoom: false });
     m.attributionControl.setPrefix(false);
     m.on('click', (e: L.LeafletMouseEvent) => onPinRef.current({ lat: Number(e.latlng.lat.toFixed(6)), lng: Number(e.latlng.lng.toFixed(6)) }));
     map.current = m;
@@ -41,8 +44,6 @@ export function PinMap({
       map.current = null;
       marker.current = null;
     };
-    // The map is made once; the pin and tiles follow below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [country]);
 
   useTileLayer(map, tileUrl, attribution);

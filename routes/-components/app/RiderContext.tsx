@@ -130,17 +130,19 @@ export function RiderProvider({ user, children }: { user: SessionUser; children:
   const ledger = useMemo(() => forDuty(rawLedger, startTime), [rawLedger, startTime]);
 
   const geo = useGeo(duty !== null);
+  const requestFix = geo.request;
   const riderId = user.roleData.id ?? dashQ.data?.riderId ?? null;
 
   // While on duty: a ping at most every 30 s, with the phone's time of the reading.
+  // (startTime is null exactly when there is no duty; requestFix is stable.)
   useEffect(() => {
-    if (!duty || !riderId) return;
+    if (startTime === null || !riderId) return;
     let cancelled = false;
     const ping = async () => {
       if (Date.now() - store.get().lastLocationAt < LOCATION_EVERY_MS - 1_000) return;
-      const fix = await geo.request();
+      const fix = await requestFix();
       if (!fix || cancelled) return;
-      store.set((l) => addPosition(forDuty(l, duty.startTime), fix, fix.accuracy, Date.now()));
+      store.set((l) => addPosition(forDuty(l, startTime), fix, fix.accuracy, Date.now()));
       await sendLocation(riderId, fix);
     };
     void ping();
@@ -149,9 +151,7 @@ export function RiderProvider({ user, children }: { user: SessionUser; children:
       cancelled = true;
       clearInterval(id);
     };
-    // geo.request is stable; restart only when the duty or the rider changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [duty?.startTime, riderId, store]);
+  }, [startTime, riderId, store, requestFix]);
 
   const ordersFailed = !ordersQ.data && (ordersQ.isError || ordersQ.fetchStatus === 'paused');
   // A new value only when something in it changed: a query's fetch starting or the outbox settling with nothing new

@@ -19,6 +19,7 @@ export function QrScanDialog({ onFound, onClose }: { onFound: (found: { submissi
   const found = useRef(onFound);
   found.current = onFound;
   const live = camera.status.kind === 'live';
+  const { video: videoRef, stop: stopCamera } = camera;
 
   useEffect(() => {
     if (!live) return;
@@ -28,7 +29,7 @@ export function QrScanDialog({ onFound, onClose }: { onFound: (found: { submissi
     let timer: ReturnType<typeof setTimeout> | undefined;
     const tick = async () => {
       const { default: jsQR } = await import('jsqr');
-      const video = camera.video.current;
+      const video = videoRef.current;
       if (stopped) return;
       if (video && ctx && video.videoWidth) {
         const scale = Math.min(1, DECODE_WIDTH / video.videoWidth);
@@ -40,7 +41,7 @@ export function QrScanDialog({ onFound, onClose }: { onFound: (found: { submissi
         const parsed = hit ? parseHandoverQr(hit.data) : null;
         if (parsed) {
           stopped = true;
-          camera.stop();
+          stopCamera();
           found.current(parsed);
           return;
         }
@@ -52,9 +53,7 @@ export function QrScanDialog({ onFound, onClose }: { onFound: (found: { submissi
       stopped = true;
       clearTimeout(timer);
     };
-    // camera.video and camera.stop are stable refs/closures over refs.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [live]);
+  }, [live, videoRef, stopCamera]);
 
   return (
     <CameraShell title={t('handover.scan.title')} testId="qr-scan" phase={camera.status.kind} camera={camera} onClose={onClose} framed>

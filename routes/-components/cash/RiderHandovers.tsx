@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { money } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { onOutboxSettled } from '../../../src/client/outbox';
@@ -32,9 +32,9 @@ export function RiderHandovers() {
     ...trpc.rider.handovers.queryOptions(),
     refetchInterval: (query) => (query.state.data?.some((h) => h.status === 'pending') ? HANDOVER_POLL_MS : false),
   });
-  const refresh = () => {
+  const refresh = useCallback(() => {
     void qc.invalidateQueries({ queryKey: trpc.rider.pathKey() });
-  };
+  }, [qc]);
 
   // A submission that waited in the outbox brings its code when it is finally sent.
   useEffect(
@@ -47,7 +47,8 @@ export function RiderHandovers() {
     [qc],
   );
 
-  // The company counted: tell the rider and refresh the balances.
+  // The company counted: tell the rider and refresh the balances. Running again on the same answer (a new
+  // language) does nothing: every status it saw is already remembered.
   const seen = useRef(new Map<string, string>());
   useEffect(() => {
     if (!q.data) return;
@@ -62,8 +63,7 @@ export function RiderHandovers() {
       seen.current.set(h.id, h.status);
     }
     if (changed) refresh();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [q.data]);
+  }, [q.data, refresh, t]);
 
   const list = q.data ?? [];
   const pending = list.filter((h) => h.status === 'pending');

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { onOutboxSettled, startOutbox } from '../../../src/client/outbox';
 import { trpc } from '../../../src/client/trpc';
 import type { SessionUser } from '../../../src/shared/schemas/auth';
@@ -10,16 +10,15 @@ export function OwnDashboard({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const dash = useQuery(trpc.rider.dashboard.queryOptions());
   const track = useQuery(trpc.tracking.today.queryOptions());
-  const refresh = () => {
+  const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.rider.dashboard.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.tracking.today.queryKey() });
-  };
+  }, [queryClient]);
   useEffect(() => {
     // Writes kept while offline are replayed from here too; refetch when one lands.
     void startOutbox(user.id);
     return onOutboxSettled(refresh);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [user.id]);
+  }, [user.id, refresh]);
   if (dash.isPending || track.isPending) return <DashboardSkeleton />;
   if (!dash.data || !track.data) return null;
   return <RiderDashboard d={dash.data} k={track.data} actor={{ userId: user.id, riderId: dash.data.riderId }} onWritten={refresh} />;

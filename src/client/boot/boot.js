@@ -14,7 +14,7 @@
   function stored(key) {
     try {
       return localStorage.getItem(key);
-    } catch (e) {
+    } catch {
       return null;
     }
   }
@@ -26,14 +26,14 @@
       if (localStorage.getItem('rider-region') !== null) return true;
       for (var k = 0; k < localStorage.length; k++) if (String(localStorage.key(k)).indexOf('rider-app:') === 0) return true;
       return false;
-    } catch (e) {
+    } catch {
       return true;
     }
   }
   function timeZone() {
     try {
       return Intl.DateTimeFormat().resolvedOptions().timeZone;
-    } catch (e) {
+    } catch {
       return null;
     }
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { toast } from '../toast';
 import { grabFrame, videoConstraints, type CameraSpec, type Facing } from './capture';
@@ -20,17 +20,19 @@ export function useCamera(spec: CameraSpec) {
   const [attempt, setAttempt] = useState(0);
   const [torch, setTorch] = useState({ supported: false, on: false });
 
-  const stop = () => {
+  const stop = useCallback(() => {
     stream.current?.getTracks().forEach((track) => track.stop());
     stream.current = null;
-  };
+  }, []);
+  // The camera error and its toast, in the language shown when it happens (not a reason to restart the camera).
+  const fail = useEffectEvent((message: CameraErrorKey) => {
+    setStatus({ kind: 'error', message });
+    toast({ title: t('scanner.error.toastTitle'), description: t('scanner.error.toastText'), variant: 'destructive' });
+  });
 
+  // Restarts for a new camera or a retry (every caller's spec is a module constant).
   useEffect(() => {
     let cancelled = false;
-    const fail = (message: CameraErrorKey) => {
-      setStatus({ kind: 'error', message });
-      toast({ title: t('scanner.error.toastTitle'), description: t('scanner.error.toastText'), variant: 'destructive' });
-    };
     (async () => {
       setStatus({ kind: 'starting' });
       if (!cameraSupported()) return fail('scanner.error.unsupported');
@@ -53,9 +55,7 @@ export function useCamera(spec: CameraSpec) {
       cancelled = true;
       stop();
     };
-    // t is stable in effect (one catalog); restart only for a new camera or a retry.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [facing, attempt]);
+  }, [facing, attempt, spec, stop]);
 
   async function toggleTorch() {
     const track = stream.current?.getVideoTracks()[0];

@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, type ReactNode } from 'react';
 import { guardRoute, type GuardedRoute } from '../../shared/guards';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { useT } from '../i18n';
@@ -18,19 +18,23 @@ export function PortalGuard({ route, children }: { route: GuardedRoute; children
   const { user, isLoading } = useSession();
   const decision = isLoading ? null : guardRoute(route, user);
 
-  useEffect(() => {
-    if (!decision || decision.kind === 'allow') return;
+  // guardRoute answers with a new object on every render: the redirect starts again only for a new destination.
+  const redirectTo = decision?.kind === 'redirect' ? decision.to : null;
+  const startRedirect = useEffectEvent(() => {
+    if (decision?.kind !== 'redirect') return undefined;
     if (decision.toast) {
       const { title, description, params = {}, literals = {}, variant } = decision.toast;
       const values = { ...literals, ...Object.fromEntries(Object.entries(params).map(([k, key]) => [k, t(key)])) };
       toast({ title: t(title, values), description: description ? t(description, values) : undefined, variant });
     }
     const go = () => (decision.fullNavigation ? window.location.assign(decision.to) : navigate({ href: decision.to, replace: true }));
-    const timer = setTimeout(go, decision.delayMs);
+    return setTimeout(go, decision.delayMs);
+  });
+  useEffect(() => {
+    if (redirectTo === null) return;
+    const timer = startRedirect();
     return () => clearTimeout(timer);
-    // Re-run only when the decision itself changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [decision?.kind, decision?.kind === 'redirect' ? decision.to : null]);
+  }, [redirectTo]);
 
   if (isLoading) return <FullScreenLoader label={t('app.loading')} />;
   if (!user || decision?.kind !== 'allow') return <FullScreenLoader label={t('app.loading')} />;

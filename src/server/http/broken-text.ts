@@ -1,4 +1,5 @@
 /** C0 control characters other than tab, line feed and carriage return. */
+// eslint-disable-next-line no-control-regex -- matching control characters is this pattern's whole job
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F]/;
 /** String.prototype.isWellFormed (ES2024: native, and not in the project's lib): false for an unpaired surrogate. */
 const wellFormed = (s: string) => (s as string & { isWellFormed(): boolean }).isWellFormed();

@@ -68,6 +68,7 @@ export function loggedPath(url: string): string {
 }
 
 /** A JSON string: most values need no escaping, so JSON.stringify only runs for those that do. */
+// eslint-disable-next-line no-control-regex -- JSON must escape U+0000 to U+001F: the pattern looks for exactly them
 const NEEDS_ESCAPE = /["\\\u0000-\u001f\u2028\u2029]/;
 const quote = (s: string) => (NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`);
 

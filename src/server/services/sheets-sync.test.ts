@@ -9,7 +9,7 @@ import { callerFor, login, postJson, testApp, testEnv } from '../../../test/app'
 import { freshDb } from '../../../test/db';
 import { expectTRPCError } from '../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
-import { SERVICE_ACCOUNT_EMAIL, SERVICE_ACCOUNT_JSON, SPREADSHEET_ID, startFakeSheets, type FakeSheets } from '../../../test/fake-sheets';
+import { SERVICE_ACCOUNT_EMAIL, SERVICE_ACCOUNT_JSON, SPREADSHEET_ID, startFakeSheets, type BatchUpdateRequest, type FakeSheets } from '../../../test/fake-sheets';
 import { makeWorld, type World } from '../../../test/world';
 import { parseEnv } from '../env';
 import { toDecimalString } from '../../shared/money';
@@ -221,8 +221,8 @@ describe('large Orders tab', () => {
     const writes = fake.log.filter((r) => r.method === 'PUT' && decodeURIComponent(r.path).includes("'Orders'"));
     expect(writes.map((r) => decodeURIComponent(r.path).split('/values/')[1])).toEqual(["'Orders'!A1", `'Orders'!A${MAX_ROWS_PER_REQUEST + 1}`]);
     expect(writes.map((r) => (r.body as { values: unknown[] }).values.length)).toEqual([MAX_ROWS_PER_REQUEST, 4]);
-    const grow = (fake.log.find((r) => r.path.endsWith(':batchUpdate'))!.body as { requests: Record<string, any>[] }).requests;
-    expect(grow.find((r) => r.updateSheetProperties)?.updateSheetProperties.properties.gridProperties).toEqual({ rowCount: total + 1, columnCount: 26 });
+    const grow = (fake.log.find((r) => r.path.endsWith(':batchUpdate'))!.body as { requests: BatchUpdateRequest[] }).requests;
+    expect(grow.find((r) => r.updateSheetProperties)?.updateSheetProperties?.properties.gridProperties).toEqual({ rowCount: total + 1, columnCount: 26 });
 
     const [header, ...rows] = fake.values('Orders');
     expect(rows).toHaveLength(total);

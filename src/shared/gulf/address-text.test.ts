@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { formatAddressIn, orderAddressTextIn } from './address-text';
 import { formatAddress, orderAddressText, placeNames } from './format';
 
-const salmiya = { country: 'KW' as const, governorate: 'hawalli', area: 'salmiya', block: 'Block 10', street: '5', building: '12', paci: '12345678', landmark: 'Next to the co-op' };
+const salmiya = { country: 'KW' as const, governorate: 'hawalli', area: 'salmiya', block: 'Block 10', street: '5', building: '12', floor: '', flat: '', paci: '12345678', landmark: 'Next to the co-op' };
 
 describe('address text from the names that came with an order (the rider app)', () => {
   test('is the text the areas data gives, in both languages', () => {

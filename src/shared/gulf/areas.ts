@@ -81,7 +81,7 @@ export function foldName(text: string): string {
     .replace(/ؤ/g, 'و')
     .replace(/ئ/g, 'ي')
     .toLowerCase()
-    .replace(/(^|[\s\-_'’.,])(?:al|el)[\s\-]+/g, '$1')
+    .replace(/(^|[\s\-_'’.,])(?:al|el)[\s-]+/g, '$1')
     .replace(/(^|\s)ال(?=\S{2,})/g, '$1')
     .replace(/[\s\-_'’.,]+/g, '');
 }

@@ -9,7 +9,7 @@ const short = (requiredMessage: string) =>
 const optionalShort = () => z.string().optional().default('').transform((v) => normalizeDigits(v).trim()).pipe(z.string().max(40, m['address.error.tooLong']));
 
 /** Digits only, whatever spaces, dashes or Arabic-Indic digits the user typed; '' when empty. */
-const digitsOnly = (v: string) => normalizeDigits(v).replace(/[\s\-]/g, '');
+const digitsOnly = (v: string) => normalizeDigits(v).replace(/[\s-]/g, '');
 
 /** PACI (Kuwait's civil information address number): 8-12 digits. */
 export const paciField = z

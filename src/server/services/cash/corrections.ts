@@ -10,7 +10,7 @@ import { audit } from '../audit';
 import { cashCurrencyOf, cashOperationCurrency, currencyList, riderCash } from '../rider-region';
 import { minorOrRefuse } from './amounts';
 import type { CashScope } from './handover';
-import { balancesOf, emptyBalances, postJournal, riderBalances, type DbOrTx, type RiderBalances } from './ledger';
+import { balancesOf, postJournal, riderBalances, type DbOrTx, type RiderBalances } from './ledger';
 
 async function scopedRider(db: DbOrTx, scope: { companyId: string | null }, riderId: string) {
   const rider = await db.query.riders.findFirst({
