@@ -2,8 +2,11 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './tests/e2e/chromium';
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-/** A fresh embedded database per run, seeded with the demo business. */
-const DB_FILE = `./.tmp/e2e-${Date.now()}.db`;
+/**
+ * A fresh embedded database per run, seeded with the demo business. Named once, in the runner, and handed to
+ * the workers in the environment: tests/e2e/db.ts opens it for what no endpoint makes (a company's manager).
+ */
+const DB_FILE = (process.env.E2E_DB_FILE ??= `./.tmp/e2e-${Date.now()}.db`);
 
 export default defineConfig({
   testDir: './tests/e2e',

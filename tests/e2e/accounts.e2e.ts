@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext, type Browser, type BrowserContext } from '@playwright/test';
-import { expectToast, signIn } from './fixtures';
+import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
+import { expectToast, signIn, trpcPost } from './fixtures';
 
 /**
  * Accounts (issue 11): a rider changes their password on /account (other devices signed out), signs out
@@ -12,23 +12,17 @@ const FIRST = 'sunrise over the corniche';
 const SECOND = 'camel caravan at noon';
 const THIRD = 'pearl divers sing softly';
 
-const trpcPost = async (request: APIRequestContext, path: string, input: unknown) => {
-  const res = await request.post(`/api/trpc/${path}`, { data: input });
-  expect(res.status(), path).toBe(200);
-  return ((await res.json()) as { result: { data: Record<string, unknown> } }).result.data;
-};
-
 /** A new rider of Fast Delivery who has accepted an invitation with FIRST as their password. */
 async function freshRider(browser: Browser, baseURL: string): Promise<string> {
   const manager = await browser.newContext({ baseURL });
   await signIn(manager, 'fast');
   const id = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const email = `account.${id}@example.com`;
-  const added = await trpcPost(manager.request, 'company.addRider', { name: `Acct ${id}`, email, phone: '+96550123460', vehicleType: 'car', licenseNumber: 'KW-11', region: 'KWD' });
-  const invite = await trpcPost(manager.request, 'company.inviteRider', { id: (added.rider as { id: string }).id });
+  const added = await trpcPost<{ rider: { id: string } }>(manager, 'company.addRider', { name: `Acct ${id}`, email, phone: '+96550123460', vehicleType: 'car', licenseNumber: 'KW-11', region: 'KWD' });
+  const invite = await trpcPost<{ link: string }>(manager, 'company.inviteRider', { id: added.rider.id });
   await manager.close();
   const rider = await browser.newContext({ baseURL });
-  await trpcPost(rider.request, 'auth.acceptInvite', { token: String(invite.link).split('/').pop(), password: FIRST });
+  await trpcPost(rider, 'auth.acceptInvite', { token: invite.link.split('/').pop(), password: FIRST });
   await rider.close();
   return email;
 }

@@ -1,48 +1,54 @@
 import { chromium, expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { encode } from 'uqr';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { expireHandoverCode } from './db';
 import { CAMERA_SIZE, fakeCameraArgs, writeY4m } from './fake-camera';
-import { expectToast, signIn } from './fixtures';
+import { expectToast, freshCompany, freshRider, getJson, giveCash, signIn, trpcPost, type FreshCompany, type FreshRider } from './fixtures';
 
 /**
- * The verified cash hand-over (issue 9) end to end, with two browser contexts side by side: the demo
- * rider (rider@example.com, Kuwait) submits cash and shows the one-time code; the Fast Delivery
- * manager counts less, both see the discrepancy, the manager resolves it. Then the same with the QR
- * code, read by the manager's camera (Chromium's fake camera films the rider's QR code).
+ * The verified cash hand-over (issue 9) end to end, with two browser contexts side by side: a rider
+ * submits cash and shows the one-time code; the company's manager counts less, both see the
+ * discrepancy, the manager resolves it. Then the same with the QR code, read by the manager's camera
+ * (Chromium's fake camera films the rider's QR code). Each test makes its own company, rider and cash
+ * (fixtures.ts), so the amounts it expects are known and no test depends on another.
  */
 const SHOTS = '.tmp/shots-h1';
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
 test.use({ timezoneId: 'Asia/Kuwait', serviceWorkers: 'block' });
-test.describe.configure({ mode: 'serial' });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}-${page.viewportSize()!.width}x${page.viewportSize()!.height}.png`, fullPage: false });
 
-async function getJson<T>(ctx: BrowserContext, path: string): Promise<T> {
-  const res = await ctx.request.get(path);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-}
 const dashboard = (ctx: BrowserContext) => getJson<{ cashOnHand: number; pendingCash: number; outstandingCash: number }>(ctx, '/api/dashboard/rider');
 
-async function riderContext(browser: Browser) {
+/** A new company with one rider holding `cash` (KWD, one delivered cash order per amount). */
+async function riderWithCash(cash: number[]) {
+  const company = await freshCompany();
+  const rider = await freshRider(company);
+  await giveCash(company, rider, cash);
+  return { company, rider };
+}
+
+async function riderContext(browser: Browser, rider: FreshRider) {
   const ctx = await browser.newContext({ viewport: PHONE, timezoneId: 'Asia/Kuwait', serviceWorkers: 'block' });
-  await signIn(ctx, 'rider');
+  await signIn(ctx, rider);
   return ctx;
 }
-async function managerContext(browser: Browser, viewport = DESKTOP) {
+async function managerContext(browser: Browser, company: FreshCompany, viewport = DESKTOP) {
   const ctx = await browser.newContext({ viewport, timezoneId: 'Asia/Kuwait', serviceWorkers: 'block' });
-  await signIn(ctx, 'fast');
+  await signIn(ctx, company.manager);
   return ctx;
 }
-/** The account's language (it wins over the browser's; tests/e2e/rtl.e2e.ts sets it the same way). */
-async function setAccountLocale(ctx: BrowserContext, locale: 'en' | 'ar') {
-  expect((await ctx.request.post('/api/trpc/auth.setLocale', { data: { locale } })).status()).toBe(200);
+/** The rider's hand-over of `amount`, submitted by API: its id, one-time code and QR text. */
+async function submitted(riderCtx: BrowserContext, rider: FreshRider, amount: number) {
+  const res = await riderCtx.request.post(`/api/riders/${rider.id}/cash/submit`, { data: { amount } });
+  expect(res.status()).toBe(200);
+  return (await res.json()) as { submissionId: string; code: string; qr: string };
 }
-/** Arabic for this page; the account goes back to English at the end of the test (the demo accounts are shared). */
+/** Arabic for this page: the account's language wins over the browser's (the account is this test's own: nothing to put back). */
 async function arabic(page: Page) {
-  await setAccountLocale(page.context(), 'ar');
+  await trpcPost(page.context(), 'auth.setLocale', { locale: 'ar' });
   await page.evaluate(() => localStorage.setItem('kwt.locale', 'ar'));
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
@@ -50,9 +56,15 @@ async function arabic(page: Page) {
 
 test('code: the rider submits and shows the code; the company counts less; both see the discrepancy; the company resolves it', async ({ browser }) => {
   test.setTimeout(90_000);
-  const riderCtx = await riderContext(browser);
-  const before = await dashboard(riderCtx);
-  test.skip(before.cashOnHand < 2, 'the demo rider holds no cash');
+  const { company, rider: rashid } = await riderWithCash([3]);
+  // A second rider's hand-over whose code has run out: the inbox cannot check it and says why.
+  const waiting = await freshRider(company);
+  await giveCash(company, waiting, [1]);
+  const waitingCtx = await riderContext(browser, waiting);
+  await expireHandoverCode((await submitted(waitingCtx, waiting, 1)).submissionId);
+  await waitingCtx.close();
+  const riderCtx = await riderContext(browser, rashid);
+  expect(await dashboard(riderCtx)).toMatchObject({ cashOnHand: 3, pendingCash: 0 });
 
   // Rider (phone): Submit Cash 2.000 on /app → the hand-over panel with the QR code and the code.
   const rider = await riderCtx.newPage();
@@ -65,20 +77,22 @@ test('code: the rider submits and shows the code; the company counts less; both 
   const code = (await panel.getByTestId('handover-code').textContent())!.trim();
   expect(code).toMatch(/^\d{6}$/);
   await expect(panel.getByTestId('handover-expiry')).toContainText('Valid until');
-  await expect(rider.getByTestId('app-cash-pending')).toHaveText(`KWD ${(before.pendingCash + 2).toFixed(3)}`);
+  await expect(rider.getByTestId('app-cash-pending')).toHaveText('KWD 2.000');
   await panel.scrollIntoViewIfNeeded();
   await shot(rider, 'rider-code-en');
 
   // Company (desktop): Cash tab → the pending hand-over → Enter code, count 1.500.
-  const managerCtx = await managerContext(browser);
+  const managerCtx = await managerContext(browser, company);
   const manager = await managerCtx.newPage();
   await manager.goto('/company?tab=cash');
-  const row = manager.getByTestId('inbox-pending').getByTestId('inbox-row').filter({ hasText: 'Rashid Khan' }).filter({ hasText: 'KWD 2.000' });
+  const row = manager.getByTestId('inbox-pending').getByTestId('inbox-row').filter({ hasText: rashid.name }).filter({ hasText: 'KWD 2.000' });
   await expect(row).toHaveCount(1);
   await expect(row).toContainText("Code on the rider's phone");
   await expect(row.getByTestId('inbox-confirm')).toBeEnabled();
-  // The seeded hand-over still waiting shows no code: it cannot be checked, and the row says why.
-  const noCode = manager.getByTestId('inbox-pending').getByTestId('inbox-row').filter({ hasText: 'Ask the rider to show a code' }).first();
+  // The hand-over whose code ran out shows no code: it cannot be checked, and the row says why.
+  const noCode = manager.getByTestId('inbox-pending').getByTestId('inbox-row').filter({ hasText: 'Ask the rider to show a code' });
+  await expect(noCode).toHaveCount(1);
+  await expect(noCode).toContainText(waiting.name);
   await expect(noCode.getByTestId('inbox-confirm')).toBeDisabled();
   await expect(noCode.getByTestId('inbox-confirm')).toHaveAttribute('aria-describedby', /^inbox-why-/);
   await shot(manager, 'company-inbox-en');
@@ -114,7 +128,7 @@ test('code: the rider submits and shows the code; the company counts less; both 
 
   // Both see it: the company under Discrepancies, the rider live (no reload) in the hand-over panel.
   await manager.getByTestId('inbox-view-discrepancies').click();
-  const diff = manager.getByTestId('inbox-discrepancies').getByTestId('inbox-row').filter({ hasText: 'Rashid Khan' });
+  const diff = manager.getByTestId('inbox-discrepancies').getByTestId('inbox-row').filter({ hasText: rashid.name });
   await expect(diff.getByTestId('inbox-difference')).toHaveText('Counted KWD 1.500 of KWD 2.000: KWD 0.500 short');
   const recent = rider.getByTestId('handover-recent').filter({ hasText: 'KWD 2.000' }).first();
   await expect(recent.getByTestId('handover-status')).toHaveText('Discrepancy', { timeout: 15_000 });
@@ -127,46 +141,42 @@ test('code: the rider submits and shows the code; the company counts less; both 
   await resolve.getByTestId('resolve-rider_owes').click();
   await resolve.getByTestId('resolve-submit').click();
   await expect(resolve.getByTestId('resolve-error')).toHaveText('Say why (at least 3 characters)');
-  await resolve.getByTestId('resolve-note').fill('Short by 500 fils; Rashid hands it over tomorrow');
+  await resolve.getByTestId('resolve-note').fill('Short by 500 fils; the rider hands it over tomorrow');
   await resolve.getByTestId('resolve-submit').click();
   await expectToast(manager, 'Difference resolved');
   await manager.getByTestId('inbox-view-history').click();
-  const done = manager.getByTestId('inbox-history').getByTestId('inbox-row').filter({ hasText: 'Rashid Khan' }).filter({ hasText: 'KWD 2.000' }).first();
+  const done = manager.getByTestId('inbox-history').getByTestId('inbox-row').filter({ hasText: rashid.name }).filter({ hasText: 'KWD 2.000' });
   await expect(done.getByTestId('inbox-status')).toHaveText('Resolved');
-  await expect(done.getByTestId('inbox-counted-by')).toContainText('Counted KWD 1.500 by Khalid Al-Mutairi');
-  await expect(done.getByTestId('inbox-counted-by')).toContainText('Rider owes it: Short by 500 fils; Rashid hands it over tomorrow');
+  await expect(done.getByTestId('inbox-counted-by')).toContainText('Counted KWD 1.500 by Noura Al-Sabah');
+  await expect(done.getByTestId('inbox-counted-by')).toContainText('Rider owes it: Short by 500 fils; the rider hands it over tomorrow');
 
-  // The rider's balances: 2.000 left the hand, 0.500 came back.
-  const after = await dashboard(riderCtx);
-  expect(after.cashOnHand).toBeCloseTo(before.cashOnHand - 1.5, 3);
-  expect(after.pendingCash).toBeCloseTo(before.pendingCash, 3);
+  // The rider's balances: of the 3.000, 2.000 left the hand and 0.500 came back.
+  expect(await dashboard(riderCtx)).toMatchObject({ cashOnHand: 1.5, pendingCash: 0 });
   await rider.reload();
-  await expect(rider.getByTestId('handover-recent').filter({ hasText: 'KWD 2.000' }).first().getByTestId('handover-status')).toHaveText('Resolved');
+  await expect(rider.getByTestId('handover-recent').filter({ hasText: 'KWD 2.000' }).getByTestId('handover-status')).toHaveText('Resolved');
 
   // The rider's ledger, from Riders' cash.
   await manager.getByTestId('inbox-view-riders').click();
-  await manager.getByTestId('inbox-rider').filter({ hasText: 'Rashid Khan' }).getByTestId('inbox-ledger').click();
+  await manager.getByTestId('inbox-rider').filter({ hasText: rashid.name }).getByTestId('inbox-ledger').click();
   const ledger = manager.getByTestId('rider-ledger');
   await expect(ledger.getByTestId('ledger-entry').first()).toHaveAttribute('data-kind', 'discrepancy_resolved');
-  await expect(ledger.getByTestId('ledger-entry').first()).toContainText('Short by 500 fils');
+  await expect(ledger.getByTestId('ledger-entry').first()).toContainText('Short by 500 fils; the rider hands it over tomorrow');
   await shot(manager, 'company-ledger-en');
 
   // The same screens in Arabic, and the phone size of the inbox.
   await manager.keyboard.press('Escape');
   await arabic(manager);
-  await expect(manager.getByTestId('inbox-pending').getByTestId('inbox-row').first()).toBeVisible();
+  await expect(manager.getByTestId('inbox-pending').getByTestId('inbox-row').filter({ hasText: waiting.name })).toBeVisible();
   await shot(manager, 'company-inbox-ar');
   await manager.setViewportSize(PHONE);
   await shot(manager, 'company-inbox-phone-ar');
-  await setAccountLocale(managerCtx, 'en');
   await riderCtx.close();
   await managerCtx.close();
 });
 
 test('/rider: submit by the dialog, code in Arabic (digits left to right); cancel puts the cash back on hand', async ({ browser }) => {
-  const riderCtx = await riderContext(browser);
-  const before = await dashboard(riderCtx);
-  test.skip(before.cashOnHand < 1, 'the demo rider holds no cash');
+  const { rider } = await riderWithCash([2]);
+  const riderCtx = await riderContext(browser, rider);
   const page = await riderCtx.newPage();
   await page.goto('/rider');
   await page.getByTestId('submit-cash').click();
@@ -184,7 +194,7 @@ test('/rider: submit by the dialog, code in Arabic (digits left to right); cance
   await expectToast(page, 'Cash Submitted', 'KWD 1.000 is pending confirmation by your company.');
   const panel = page.getByTestId('handover-pending').filter({ hasText: 'KWD 1.000' });
   await expect(panel.getByTestId('handover-code')).toHaveText(/^\d{6}$/);
-  await expect(page.getByTestId('cash-outstanding')).toHaveText(`KWD ${before.outstandingCash.toFixed(3)}`);
+  await expect(page.getByTestId('cash-outstanding')).toHaveText('KWD 2.000');
   await panel.scrollIntoViewIfNeeded();
   await shot(page, 'rider-dashboard-code-en');
   await page.setViewportSize(DESKTOP);
@@ -208,13 +218,11 @@ test('/rider: submit by the dialog, code in Arabic (digits left to right); cance
   await shot(page, 'app-cash-ar');
   await page.setViewportSize(PHONE);
   await page.goto('/rider');
-  // Cancel (asked twice) → back on hand.
-  const pendingBefore = (await dashboard(riderCtx)).pendingCash;
-  const amount = Number(/[\d.]+/.exec((await arPanel.locator('p').first().textContent()) ?? '')?.[0] ?? '0');
+  // Cancel (asked twice) → the 1.000 is back on hand.
+  expect(await dashboard(riderCtx)).toMatchObject({ cashOnHand: 1, pendingCash: 1 });
   await arPanel.getByTestId('handover-cancel').click();
   await arPanel.getByTestId('handover-cancel').click();
-  await expect.poll(async () => (await dashboard(riderCtx)).pendingCash).toBeCloseTo(pendingBefore - amount, 3);
-  await setAccountLocale(riderCtx, 'en');
+  await expect.poll(async () => dashboard(riderCtx)).toMatchObject({ cashOnHand: 2, pendingCash: 0 });
   await riderCtx.close();
 });
 
@@ -237,19 +245,16 @@ function qrPicture(text: string): Buffer {
 
 test('QR: the manager scans the rider’s QR code with the camera and confirms the full amount', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
-  const riderCtx = await riderContext(browser);
-  test.skip((await dashboard(riderCtx)).cashOnHand < 1, 'the demo rider holds no cash');
-  const riderId = (await getJson<{ riderId: string }>(riderCtx, '/api/dashboard/rider')).riderId;
-  const res = await riderCtx.request.post(`/api/riders/${riderId}/cash/submit`, { data: { amount: 1 } });
-  expect(res.status()).toBe(200);
-  const sub = (await res.json()) as { submissionId: string; qr: string };
+  const { company, rider } = await riderWithCash([1]);
+  const riderCtx = await riderContext(browser, rider);
+  const sub = await submitted(riderCtx, rider, 1);
   const file = '.tmp/e2e-camera/handover-qr.y4m';
   writeY4m(file, qrPicture(sub.qr));
 
   // A browser whose camera films that QR code (the flags are fixed at launch).
   const camBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(file)] });
   const ctx = await camBrowser.newContext({ baseURL, viewport: PHONE, timezoneId: 'Asia/Kuwait', serviceWorkers: 'block' });
-  await signIn(ctx, 'fast');
+  await signIn(ctx, company.manager);
   const page = await ctx.newPage();
   await page.goto('/company?tab=cash');
   await page.getByTestId('inbox-scan').click();
@@ -260,7 +265,7 @@ test('QR: the manager scans the rider’s QR code with the camera and confirms t
   await expect(dialog.getByTestId('confirm-counted')).toHaveValue('1.000');
   await shot(page, 'company-qr-confirm-en');
   await dialog.getByTestId('confirm-submit').click();
-  await expectToast(page, 'Received KWD 1.000 from Rashid Khan');
+  await expectToast(page, `Received KWD 1.000 from ${rider.name}`);
   const mine = (await getJson<{ result: { data: { id: string; status: string; receiptMethod: string }[] } }>(riderCtx, '/api/trpc/rider.handovers')).result.data.find((h) => h.id === sub.submissionId);
   expect(mine).toMatchObject({ status: 'confirmed', receiptMethod: 'qr' });
   await camBrowser.close();
@@ -269,19 +274,16 @@ test('QR: the manager scans the rider’s QR code with the camera and confirms t
 
 test('QR: a stale QR code is refused; the manager switches to typing the code in the same dialog', async ({ browser, baseURL }) => {
   test.setTimeout(60_000);
-  const riderCtx = await riderContext(browser);
-  test.skip((await dashboard(riderCtx)).cashOnHand < 1, 'the demo rider holds no cash');
-  const riderId = (await getJson<{ riderId: string }>(riderCtx, '/api/dashboard/rider')).riderId;
-  const res = await riderCtx.request.post(`/api/riders/${riderId}/cash/submit`, { data: { amount: 1 } });
-  expect(res.status()).toBe(200);
-  const sub = (await res.json()) as { submissionId: string; code: string };
+  const { company, rider } = await riderWithCash([1]);
+  const riderCtx = await riderContext(browser, rider);
+  const sub = await submitted(riderCtx, rider, 1);
   // This hand-over with another code: what a QR code shown before "New code" carries.
   const wrong = sub.code === '000000' ? '111111' : '000000';
   const file = '.tmp/e2e-camera/handover-qr-stale.y4m';
   writeY4m(file, qrPicture(`kwt-handover:${sub.submissionId}:${wrong}`));
   const camBrowser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...fakeCameraArgs(file)] });
   const ctx = await camBrowser.newContext({ baseURL, viewport: PHONE, timezoneId: 'Asia/Kuwait', serviceWorkers: 'block' });
-  await signIn(ctx, 'fast');
+  await signIn(ctx, company.manager);
   const page = await ctx.newPage();
   await page.goto('/company?tab=cash');
   await page.getByTestId('inbox-scan').click();
@@ -294,7 +296,7 @@ test('QR: a stale QR code is refused; the manager switches to typing the code in
   await expect(dialog.getByTestId('confirm-qr-verified')).toHaveCount(0);
   await dialog.getByTestId('confirm-code').fill(sub.code);
   await dialog.getByTestId('confirm-submit').click();
-  await expectToast(page, 'Received KWD 1.000 from Rashid Khan');
+  await expectToast(page, `Received KWD 1.000 from ${rider.name}`);
   const mine = (await getJson<{ result: { data: { id: string; status: string; receiptMethod: string }[] } }>(riderCtx, '/api/trpc/rider.handovers')).result.data.find((h) => h.id === sub.submissionId);
   expect(mine).toMatchObject({ status: 'confirmed', receiptMethod: 'code' });
   await camBrowser.close();
@@ -302,16 +304,29 @@ test('QR: a stale QR code is refused; the manager switches to typing the code in
 });
 
 test('admin: the Cash hand-overs table shows what was counted and the resolved difference; the ledger opens', async ({ browser }) => {
+  // A hand-over of 2.000 counted as 1.500 and resolved by the company, all through the API.
+  const { company, rider } = await riderWithCash([2]);
+  const riderCtx = await riderContext(browser, rider);
+  const sub = await submitted(riderCtx, rider, 2);
+  await riderCtx.close();
+  const managerCtx = await managerContext(browser, company);
+  await trpcPost(managerCtx, 'company.handoverConfirm', { id: sub.submissionId, method: 'code', code: sub.code, counted: 1.5 });
+  await trpcPost(managerCtx, 'company.handoverResolve', { id: sub.submissionId, resolution: 'rider_owes', note: 'Short by 500 fils; the rider hands it over tomorrow' });
+  await managerCtx.close();
+
   const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: 'Asia/Kuwait', serviceWorkers: 'block' });
   await signIn(ctx, 'admin');
   const page = await ctx.newPage();
   await page.goto('/admin');
   await page.getByRole('tab', { name: 'Cash hand-overs' }).click();
-  const resolved = page.getByTestId('cash-row').filter({ hasText: 'Rashid Khan' }).and(page.locator('[data-status="resolved"]'));
-  await expect(resolved.first().getByTestId('cash-counted')).toHaveText('Counted KWD 1.500 of KWD 2.000: KWD 0.500 short');
-  await resolved.first().scrollIntoViewIfNeeded();
+  const resolved = page.getByTestId('cash-row').filter({ hasText: rider.name });
+  await expect(resolved).toHaveAttribute('data-status', 'resolved');
+  await expect(resolved.getByTestId('cash-counted')).toHaveText('Counted KWD 1.500 of KWD 2.000: KWD 0.500 short');
+  await resolved.scrollIntoViewIfNeeded();
   await shot(page, 'admin-cash-en');
-  await resolved.first().getByTestId('cash-ledger-row').click();
-  await expect(page.getByTestId('rider-ledger').getByTestId('ledger-entry').first()).toBeVisible();
+  await resolved.getByTestId('cash-ledger-row').click();
+  const ledger = page.getByTestId('rider-ledger');
+  await expect(ledger.getByTestId('ledger-entry').first()).toHaveAttribute('data-kind', 'discrepancy_resolved');
+  await expect(ledger.getByTestId('ledger-entry').first()).toContainText('Short by 500 fils; the rider hands it over tomorrow');
   await ctx.close();
 });

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { translate } from '../../src/shared/i18n';
 import { formatMoney, moneyLocale } from '../../src/shared/money';
-import { expectToast, signIn } from './fixtures';
+import { expectToast, signIn, trpcGet, trpcPost } from './fixtures';
 
 /**
  * Issue 9 item 3: a company sets a low cash limit (typed in Arabic-Indic digits), sees who is blocked,
@@ -13,17 +13,6 @@ test.use({ timezoneId: 'Asia/Kuwait', serviceWorkers: 'block' });
 
 const SHOTS = '.tmp/shots-h3';
 const RIDER = 'Rashid Khan';
-
-async function trpcGet<T>(ctx: BrowserContext, path: string, input?: unknown): Promise<T> {
-  const res = await ctx.request.get(`/api/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`);
-  expect(res.status(), path).toBe(200);
-  return ((await res.json()) as { result: { data: T } }).result.data;
-}
-async function trpcPost<T>(ctx: BrowserContext, path: string, input?: unknown): Promise<T> {
-  const res = await ctx.request.post(`/api/trpc/${path}`, { data: input ?? {} });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  return ((await res.json()) as { result: { data: T } }).result.data;
-}
 
 /** A cash order of Fast Delivery for the demo rider, created and assigned by the company; delivered when asked. */
 async function cashOrder(ctx: BrowserContext, riderId: string | null, codAmount: number, customerName: string, deliver = false) {

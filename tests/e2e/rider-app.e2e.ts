@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { signIn } from './fixtures';
+import { getJson, signIn, trpcGet } from './fixtures';
 
 /**
  * A rider's full duty day in the app (/app): region, start duty, a break, pick up
@@ -26,22 +26,11 @@ test.use({
 
 const SAVED_LOCALLY = 'Data Recorded Locally... sync failed - will retry';
 
-interface Api {
-  get<T>(ctx: BrowserContext, path: string): Promise<T>;
-}
-const api: Api = {
-  async get(ctx, path) {
-    const res = await ctx.request.get(path);
-    expect(res.status(), path).toBe(200);
-    return res.json();
-  },
-};
-
 /** As the admin: a cash order for Fast Delivery, assigned to the demo rider. */
 async function assignedOrder(browser: Browser, riderId: string, codAmount: number): Promise<string> {
   const ctx = await browser.newContext();
   await signIn(ctx, 'admin');
-  const companies = await api.get<{ id: string; name: string }[]>(ctx, '/api/companies');
+  const companies = await getJson<{ id: string; name: string }[]>(ctx, '/api/companies');
   const fast = companies.find((c) => c.name === 'Fast Delivery')!;
   const created = await ctx.request.post('/api/orders', {
     data: {
@@ -62,12 +51,6 @@ async function assignedOrder(browser: Browser, riderId: string, codAmount: numbe
   expect(assigned.status()).toBe(200);
   await ctx.close();
   return orderId;
-}
-
-async function trpcGet<T>(ctx: BrowserContext, path: string): Promise<T> {
-  const res = await ctx.request.get(`/api/trpc/${path}`);
-  expect(res.status(), path).toBe(200);
-  return ((await res.json()) as { result: { data: T } }).result.data;
 }
 
 async function timeline(browser: Browser, orderId: string) {
@@ -179,9 +162,9 @@ async function endDuty(page: Page) {
 async function riderDay(browser: Browser, context: BrowserContext) {
   await signIn(context, 'rider');
   // The demo seed may leave the rider on duty: close that shift so the day starts off duty.
-  const open = await api.get<{ startOdometer: number | null } | null>(context, '/api/rider/duty');
+  const open = await getJson<{ startOdometer: number | null } | null>(context, '/api/rider/duty');
   if (open) expect((await context.request.post('/api/rider/duty/end', { data: { endOdometerKm: open.startOdometer ?? 0 } })).status()).toBe(200);
-  const before = await api.get<Dash>(context, '/api/dashboard/rider');
+  const before = await getJson<Dash>(context, '/api/dashboard/rider');
   const orderId = await assignedOrder(browser, before.riderId, 7.25);
   return { before, orderId };
 }
@@ -201,7 +184,7 @@ test('a duty day online: every write reaches the server at once', async ({ page,
   await expect(page.getByTestId('gps-position')).toHaveText('29.33750, 48.02630');
   await takeBreak(page);
   // The app shows the break's end at once; the write reaches the server a moment later.
-  const duty = () => api.get<{ startOdometer: number; breaks: { start: string; end: string | null }[] }>(context, '/api/rider/duty');
+  const duty = () => getJson<{ startOdometer: number; breaks: { start: string; end: string | null }[] }>(context, '/api/rider/duty');
   await expect.poll(async () => (await duty()).breaks.map((b) => b.end !== null)).toEqual([true]);
   expect((await duty()).startOdometer).toBe(84512);
   await deliver(page, orderId);
@@ -212,11 +195,11 @@ test('a duty day online: every write reaches the server at once', async ({ page,
   await endDuty(page);
   await expect(page.getByTestId('outbox-synced')).toHaveText('All synced');
 
-  expect(await api.get(context, '/api/rider/duty')).toBeNull();
+  expect(await getJson(context, '/api/rider/duty')).toBeNull();
   const order = await timeline(browser, orderId);
   expect([order.status, order.recipientName]).toEqual(['delivered', 'Noura']);
   expect(order.timeline.filter((e) => e.status === 'delivered')).toHaveLength(1);
-  const after = await api.get<Dash>(context, '/api/dashboard/rider');
+  const after = await getJson<Dash>(context, '/api/dashboard/rider');
   expect(after.pendingCash).toBeCloseTo(before.pendingCash + 5, 3);
   expect(after.cashOnHand).toBeCloseTo(before.cashOnHand + 7.25 - 5, 3);
 });
@@ -228,7 +211,7 @@ test('a duty day with the network cut in the middle: queued, counted, replayed o
   await pickRegion(page);
   await startDuty(page);
   // The app shows the duty at once (the outbox); the write reaches the server a moment later.
-  await expect.poll(async () => (await api.get<{ startOdometer: number } | null>(context, '/api/rider/duty'))?.startOdometer).toBe(84512);
+  await expect.poll(async () => (await getJson<{ startOdometer: number } | null>(context, '/api/rider/duty'))?.startOdometer).toBe(84512);
   // The first location of the duty has gone out; nothing waits.
   await expect(page.getByTestId('gps-card')).toContainText('Last shared');
   await expect(page.getByTestId('outbox-synced')).toHaveText('All synced');
@@ -278,7 +261,7 @@ test('a duty day with the network cut in the middle: queued, counted, replayed o
   expect(cashKeys.length).toBeGreaterThanOrEqual(2);
   expect(new Set(cashKeys).size).toBe(1);
 
-  expect(await api.get(context, '/api/rider/duty')).toBeNull();
+  expect(await getJson(context, '/api/rider/duty')).toBeNull();
   const order = await timeline(browser, orderId);
   expect([order.status, order.recipientName]).toEqual(['delivered', 'Noura']);
   expect(order.timeline.map((e) => e.status)).toEqual(['pending', 'assigned', 'picked_up', 'delivered']);
@@ -286,9 +269,9 @@ test('a duty day with the network cut in the middle: queued, counted, replayed o
   const proofs = captures.filter((c) => c.type === 'proof');
   expect(proofs).toHaveLength(1);
   expect(order.proofCaptureId).toBe(proofs[0]!.id);
-  const after = await api.get<Dash>(context, '/api/dashboard/rider');
+  const after = await getJson<Dash>(context, '/api/dashboard/rider');
   expect(after.pendingCash).toBeCloseTo(before.pendingCash + 5, 3);
   expect(after.cashOnHand).toBeCloseTo(before.cashOnHand + 7.25 - 5, 3);
-  const today = await api.get<{ kmTraveled: number }>(context, '/api/tracking/today');
+  const today = await getJson<{ kmTraveled: number }>(context, '/api/tracking/today');
   expect(today.kmTraveled).toBeGreaterThan(0);
 });

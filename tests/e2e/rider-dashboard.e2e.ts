@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { money } from '../../src/client/format';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
-import { expectToast, signIn } from './fixtures';
+import { expectToast, freshCompany, freshRider, getJson, giveCash, signIn, trpcGet } from './fixtures';
 
 /** Chromium's fake camera (a moving test pattern) and no permission prompt: the OCR dialog runs end to end. */
 test.use({
@@ -11,16 +11,8 @@ test.use({
 type Dashboard = { riderId: string; currency: 'KWD' | 'AED'; todayOrders: number; completedOrders: number; cashOnHand: number; pendingCash: number };
 type Today = { kmTraveled: number; route: { distanceKm: number; dutyMinutes: number; efficiency: number; lastLocation: { lat: number; lng: number } | null } };
 
-const getJson = async <T,>(request: APIRequestContext, path: string): Promise<T> => {
-  const res = await request.get(path);
-  expect(res.status(), path).toBe(200);
-  return (await res.json()) as T;
-};
-const trpcQuery = async <T,>(request: APIRequestContext, path: string, input?: unknown): Promise<T> =>
-  (await getJson<{ result: { data: T } }>(request, `/api/trpc/${path}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`)).result.data;
 const dashboard = (r: APIRequestContext) => getJson<Dashboard>(r, '/api/dashboard/rider');
 const today = (r: APIRequestContext) => getJson<Today>(r, '/api/tracking/today');
-const minor = (amount: number, currency: 'KWD' | 'AED') => Math.round(amount * (currency === 'KWD' ? 1000 : 100));
 
 /** Tiles never load here (closed network); the map must not wait for them. */
 const blockTiles = (page: Page) => page.route(/tile\.openstreetmap\.org/, (route) => route.abort());
@@ -74,16 +66,20 @@ test.describe('/rider as a rider (issue 5 item 1)', () => {
   });
 
   test('Submit Cash sends { amount } and moves it to pending', async ({ context, page }) => {
-    await signIn(context, 'rider');
+    // A rider of a new company who holds 2.000 KWD (fixtures.ts).
+    const company = await freshCompany();
+    const rider = await freshRider(company);
+    await giveCash(company, rider, [2]);
+    await signIn(context, rider);
     const d = await dashboard(context.request);
-    expect(d.cashOnHand).toBeGreaterThan(0.5);
+    expect(d).toMatchObject({ riderId: rider.id, currency: 'KWD', cashOnHand: 2, pendingCash: 0 });
     await page.goto('/rider');
     await page.getByTestId('submit-cash').click();
     const dialog = page.getByTestId('cash-dialog');
-    await expect(dialog.locator('input[name=amount]')).toHaveValue(d.cashOnHand.toFixed(3));
-    await dialog.locator('input[name=amount]').fill(String(d.cashOnHand + 1));
+    await expect(dialog.locator('input[name=amount]')).toHaveValue('2.000');
+    await dialog.locator('input[name=amount]').fill('3');
     await dialog.getByTestId('cash-confirm').click();
-    await expect(dialog.getByText(`You cannot submit more than you hold (${money(d.cashOnHand, d.currency)}).`)).toBeVisible();
+    await expect(dialog.getByText('You cannot submit more than you hold (KWD 2.000).')).toBeVisible();
 
     await dialog.locator('input[name=amount]').fill('0.5');
     const sent = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith(`/api/riders/${d.riderId}/cash/submit`));
@@ -91,23 +87,18 @@ test.describe('/rider as a rider (issue 5 item 1)', () => {
     const req = await sent;
     expect(req.postDataJSON()).toEqual({ amount: 0.5 });
     expect(req.headers()['idempotency-key']).toBeTruthy();
-    await expectToast(page, 'Cash Submitted', `${money(0.5, d.currency)} is pending confirmation by your company.`);
+    await expectToast(page, 'Cash Submitted', 'KWD 0.500 is pending confirmation by your company.');
     await expect(dialog).not.toBeVisible();
-    const after = await dashboard(context.request);
-    expect(minor(after.cashOnHand, d.currency)).toBe(minor(d.cashOnHand, d.currency) - 500);
-    expect(minor(after.pendingCash, d.currency)).toBe(minor(d.pendingCash, d.currency) + 500);
-    await expect(page.getByTestId('cash-on-hand')).toHaveText(money(after.cashOnHand, d.currency));
+    expect(await dashboard(context.request)).toMatchObject({ cashOnHand: 1.5, pendingCash: 0.5 });
+    await expect(page.getByTestId('cash-on-hand')).toHaveText('KWD 1.500');
   });
 
   test('with no cash on hand, Submit Cash is blocked with the spec’s toast', async ({ context, page }) => {
-    await signIn(context, 'riderUae');
-    const d = await dashboard(context.request);
-    if (d.cashOnHand > 0) {
-      const res = await context.request.post(`/api/riders/${d.riderId}/cash/submit`, { data: { amount: d.cashOnHand }, headers: { 'Idempotency-Key': `e2e-empty-${Date.now()}` } });
-      expect(res.status()).toBe(200);
-    }
+    // A rider of a new UAE company who has not collected any cash.
+    await signIn(context, await freshRider(await freshCompany('uae')));
+    expect(await dashboard(context.request)).toMatchObject({ currency: 'AED', cashOnHand: 0 });
     await page.goto('/rider');
-    await expect(page.getByTestId('cash-on-hand')).toHaveText(money(0, 'AED'));
+    await expect(page.getByTestId('cash-on-hand')).toHaveText('AED 0.00');
     await page.getByTestId('submit-cash').click();
     await expectToast(page, 'No Cash to Submit', "You don't have any cash on hand to submit.");
     await expect(page.getByTestId('cash-dialog')).not.toBeVisible();
@@ -116,7 +107,7 @@ test.describe('/rider as a rider (issue 5 item 1)', () => {
   test('Receipt opens the OCR dialog with the fake camera: capture → Retake → capture → Confirm stores a capture with its total', async ({ context, page }) => {
     await signIn(context, 'rider');
     await trackStreams(page);
-    const before = await trpcQuery<{ id: string; type: string }[]>(context.request, 'ocr.captures');
+    const before = await trpcGet<{ id: string; type: string }[]>(context.request, 'ocr.captures');
     await page.goto('/rider');
     await page.getByTestId('capture-receipt').click();
     const dialog = page.getByTestId('ocr-dialog');
@@ -143,7 +134,7 @@ test.describe('/rider as a rider (issue 5 item 1)', () => {
     await expectToast(page, 'Photo Saved', 'Your receipt photo is saved.');
     await expect(dialog).toHaveCount(0);
     expect(await liveTracks(page)).toBe(0);
-    const after = await trpcQuery<{ id: string; type: string; valueMinor: number | null; currency: string | null }[]>(context.request, 'ocr.captures');
+    const after = await trpcGet<{ id: string; type: string; valueMinor: number | null; currency: string | null }[]>(context.request, 'ocr.captures');
     expect(after.length).toBe(before.length + 1);
     expect(after.find((c) => !before.some((b) => b.id === c.id))).toMatchObject({ type: 'receipt', valueMinor: 3250, currency: 'KWD' });
   });

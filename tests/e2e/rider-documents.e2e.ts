@@ -1,8 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import sharp from 'sharp';
 import { translate } from '../../src/shared/i18n';
 import { addDays, formatIsoDate } from '../../src/shared/schemas/documents';
 import { localIsoDate } from '../../src/shared/schemas/order-import';
@@ -22,15 +20,15 @@ const yesterday = addDays(today, -1);
 const nextYear = addDays(today, 365);
 const refusal = `Your driving licence expired on ${formatIsoDate(yesterday, 'en-GB')}. Renew it before going on duty.`;
 
-/** A licence-like card, drawn by ImageMagick (as the OCR tests draw theirs). */
-function licencePhoto(): { name: string; mimeType: string; buffer: Buffer } {
-  const out = join(mkdtempSync(join(tmpdir(), 'kwt-doc-')), 'licence.png');
-  execFileSync('/usr/bin/convert', [
-    '-size', '480x300', 'xc:#dbeafe', '-fill', '#1e3a8a', '-draw', 'rectangle 0,0 480,60', '-fill', 'white', '-pointsize', '28',
-    '-annotate', '+20+42', 'DRIVING LICENCE', '-fill', '#1e3a8a', '-pointsize', '22', '-annotate', '+20+120', 'RASHID KHAN',
-    '-annotate', '+20+170', 'No. KW-58231', '-fill', '#94a3b8', '-draw', 'rectangle 340,90 450,230', out,
-  ]);
-  return { name: 'licence.png', mimeType: 'image/png', buffer: readFileSync(out) };
+/** A licence-like card, 480×300, drawn in-process by sharp (SVG text in DejaVu Sans) as a PNG. */
+async function licencePhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  const text = (x: number, y: number, size: number, fill: string, value: string) =>
+    `<text x="${x}" y="${y}" font-family="DejaVu Sans" font-size="${size}" fill="${fill}">${value}</text>`;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="480" height="300">
+    <rect width="480" height="300" fill="#dbeafe"/><rect width="480" height="60" fill="#1e3a8a"/>
+    ${text(20, 42, 28, 'white', 'DRIVING LICENCE')}${text(20, 120, 22, '#1e3a8a', 'RASHID KHAN')}${text(20, 170, 22, '#1e3a8a', 'No. KW-58231')}
+    <rect x="340" y="90" width="110" height="140" fill="#94a3b8"/></svg>`;
+  return { name: 'licence.png', mimeType: 'image/png', buffer: await sharp(Buffer.from(svg)).png().toBuffer() };
 }
 
 async function skipOnboarding(page: Page) {
@@ -48,7 +46,7 @@ async function openRiderDocuments(page: Page) {
   return dialog;
 }
 
-async function setLicence(page: Page, expiresOn: string, photo?: ReturnType<typeof licencePhoto>) {
+async function setLicence(page: Page, expiresOn: string, photo?: Awaited<ReturnType<typeof licencePhoto>>) {
   const dialog = await openRiderDocuments(page);
   const row = dialog.locator('[data-testid=document-row][data-type=driving_licence]');
   await row.getByTestId('document-edit').click();
@@ -89,7 +87,7 @@ test('an expired licence keeps the rider off duty with the reason; renewed, the 
   const phone = await rider.newPage();
 
   // The company records yesterday as the licence's last valid day, with a photo.
-  const { row } = await setLicence(manager, yesterday, licencePhoto());
+  const { row } = await setLicence(manager, yesterday, await licencePhoto());
   await expect(row).toHaveAttribute('data-status', 'expired');
   await expect(row.getByTestId('document-expiry-line')).toHaveText(`Expired on ${formatIsoDate(yesterday, 'en-GB')}`);
   await expect(row.getByTestId('document-photo').locator('img')).toHaveJSProperty('complete', true);

@@ -1,0 +1,55 @@
+import { createClient } from '@libsql/client';
+import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { cashSubmissions, companyMembers, riders, users } from '../../db/schema';
+import { ACCOUNTS } from './fixtures';
+
+/**
+ * The e2e server's own database (playwright.config.ts names its file once per run, in E2E_DB_FILE), written
+ * only for what no endpoint can do: give a company its manager (admins add companies, not their managers),
+ * give a rider a sign-in account without spending the invitation endpoint's per-IP limit (20 in 15 minutes,
+ * which a whole browser run would reach), and let a hand-over code run out its 30 minutes at once.
+ * Everything else a test needs is made through the API, as a user would make it.
+ */
+let handle: ReturnType<typeof open> | undefined;
+function open() {
+  const file = process.env.E2E_DB_FILE;
+  if (!file) throw new Error('E2E_DB_FILE is not set: run the browser tests through playwright.config.ts');
+  const client = createClient({ url: `file:${file}` });
+  // The server writes the same file: wait for its write lock rather than fail.
+  return client.execute('PRAGMA busy_timeout = 5000').then(() => drizzle(client));
+}
+const db = () => (handle ??= open());
+
+/** Fresh accounts sign in with the demo password: its hash is copied from a seeded account (Argon2id is Bun's, not Node's). */
+async function demoPasswordHash(): Promise<string> {
+  const [row] = await (await db()).select({ hash: users.passwordHash }).from(users).where(eq(users.email, ACCOUNTS.admin.email));
+  if (!row?.hash) throw new Error('the demo admin has no password: is the e2e server seeded (SEED_DEMO)?');
+  return row.hash;
+}
+
+async function addUser(email: string, name: string, role: 'company' | 'rider'): Promise<string> {
+  const [firstName, ...rest] = name.split(' ');
+  const [row] = await (await db())
+    .insert(users)
+    .values({ email, firstName: firstName!, lastName: rest.join(' '), role, passwordHash: await demoPasswordHash() })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
+/** A manager account of the company. */
+export async function addManager(companyId: string, email: string, name: string): Promise<void> {
+  const userId = await addUser(email, name, 'company');
+  await (await db()).insert(companyMembers).values({ userId, companyId });
+}
+
+/** The sign-in account an accepted invitation would have made for the rider (email and name as on the rider). */
+export async function addRiderAccount(rider: { id: string; email: string; name: string }): Promise<void> {
+  const userId = await addUser(rider.email, rider.name, 'rider');
+  await (await db()).update(riders).set({ userId }).where(eq(riders.id, rider.id));
+}
+
+/** The hand-over's one-time code has expired (what 30 minutes without a new code do). */
+export async function expireHandoverCode(submissionId: string): Promise<void> {
+  await (await db()).update(cashSubmissions).set({ codeExpiresAt: new Date(Date.now() - 60_000) }).where(eq(cashSubmissions.id, submissionId));
+}
