@@ -5,6 +5,7 @@ import { makeSubmission } from './cash';
 import type { AiScope } from '../src/server/ai/tool';
 import { scopeForUser } from '../src/server/services/analysis';
 import { loadSessionUser } from '../src/server/services/users';
+import { DAY_MS } from '../src/shared/time';
 import { makeCompany, makeCompanyManager, makeOrder, makeRider } from './factories';
 import { makeWorld } from './world';
 
@@ -18,6 +19,7 @@ export const NOW = new Date('2026-05-20T09:00:00Z');
 export const RATE = 0.0835;
 
 const at = (iso: string) => new Date(iso);
+const aYearAfterNowAndToday = () => new Date(Math.max(NOW.getTime(), Date.now()) + 366 * DAY_MS).toISOString().slice(0, 10);
 const plusMin = (iso: string, m: number) => new Date(Date.parse(iso) + m * 60_000);
 
 export async function makeAnalysisWorld(db: Db) {
@@ -28,10 +30,11 @@ export async function makeAnalysisWorld(db: Db) {
     await db.update(riders).set({ licenseNumber: licence }).where(eq(riders.id, id));
   }
   await db.update(riders).set({ onDuty: true }).where(eq(riders.id, w.riderA.id));
-  // Driving licences on record (issue 9): Rami's expired on 10 May; Bashir's (B2) is valid until 2027.
+  // Driving licences on record (issue 9): Rami's expired on 10 May; Bashir's (B2) is valid for a year after
+  // both NOW and the day the tests run (the REST and tRPC doors analyse at the real clock).
   await db.insert(riderDocuments).values([
     { riderId: w.riderA.id, type: 'driving_licence', number: 'KW-1001', expiresOn: '2026-05-10', updatedAt: NOW },
-    { riderId: w.riderB2.id, type: 'driving_licence', number: 'AE-2003', expiresOn: '2027-01-31', updatedAt: NOW },
+    { riderId: w.riderB2.id, type: 'driving_licence', number: 'AE-2003', expiresOn: aYearAfterNowAndToday(), updatedAt: NOW },
   ]);
 
   const order = (company: 'A' | 'B', created: string, over: Parameters<typeof makeOrder>[2] & { minutes?: number }) => {

@@ -84,7 +84,8 @@ test('SIGTERM drains requests in flight, loses no acknowledged ping and exits 0'
   expect(login.status).toBe(200);
   const cookie = /kwt_session=[^;]+/.exec(login.headers.get('set-cookie') ?? '')![0];
   const path = `/api/riders/${rider.id}/location`;
-  const t0 = Date.now() - 600_000;
+  // Ten minutes before the server's clock (its Date header), not this process's: the child may not share our clock.
+  const t0 = Date.parse(login.headers.get('date')!) - 600_000;
 
   // In flight when the signal comes: a ping whose body is half sent...
   const slowBody = JSON.stringify({ lat: 29.3759, lng: 47.9774, recordedAt: t0 });

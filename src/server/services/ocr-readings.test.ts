@@ -10,7 +10,8 @@ import { callerFor, login, postJson, testApp, testEnv } from '../../../test/app'
 import { freshDb } from '../../../test/db';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
-import { kmToday } from './rider-day';
+import { endDuty, startDuty } from './duty';
+import { kmToday, trackingToday } from './rider-day';
 import { TINY_JPEG_DATA_URL } from '../../../test/fixtures/tiny-images';
 
 /** Issue 6 item 4: readings confirmed in the OCR dialog, stored with the capture and used by duty and cash. */
@@ -111,8 +112,9 @@ describe('duty with an odometer photo', () => {
   });
 
   test('Today’s Progress counts the odometer km of a finished shift, GPS outside it', async () => {
-    const c = await riderA();
-    const now = Date.now();
+    // One clock for the whole test, noon in Kuwait: three minutes of pings read at the real clock would
+    // fall partly on yesterday in the first minutes after midnight in Kuwait.
+    const now = Date.parse('2026-11-22T09:00:00Z');
     const at = (minAgo: number) => new Date(now - minAgo * 60_000);
     const A = { lat: 29.3759, lng: 47.9774 };
     const B = { lat: 29.3559, lng: 47.9974 };
@@ -123,11 +125,11 @@ describe('duty with an odometer photo', () => {
       { riderId: w.riderA.id, ...B, recordedAt: at(2.5) },
       { riderId: w.riderA.id, ...C, recordedAt: at(1) },
     ]);
-    await c.rider.dutyStart({ startOdometerKm: 84512, at: at(2).getTime() });
-    await c.rider.dutyEnd({ endOdometerKm: 84530, at: at(0.5).getTime() });
+    await startDuty(db, w.riderA.id, { startOdometerKm: 84512, at: at(2).getTime() }, at(0));
+    await endDuty(db, w.riderA.id, { endOdometerKm: 84530, at: at(0.5).getTime() }, at(0));
     // A → B lies before the shift; B → C (2.5 to 1 min ago) is two thirds inside it (2 to 0.5 min ago).
     const gps = distanceKm(A, B) + distanceKm(B, C) / 3;
-    expect((await c.tracking.today()).kmTraveled).toBe(Math.round((18 + gps) * 10) / 10);
+    expect((await trackingToday(db, w.riderA.id, at(0))).kmTraveled).toBe(Math.round((18 + gps) * 10) / 10);
   });
 });
 

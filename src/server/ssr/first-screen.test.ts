@@ -11,6 +11,7 @@ import { callerFor, testEnv } from '../../../test/app';
 import { makeOrder } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 import { RIDER_FIRST_SCREEN_QUERIES } from '../../shared/rider-first-screen';
+import { DAY_MS } from '../../shared/time';
 import { loadSessionUser } from '../services/users';
 import type { AppContext } from '../trpc/context';
 import { riderFirstScreenState, riderTimeZone, stateScriptText } from './first-screen-state';
@@ -19,8 +20,15 @@ import { firstScreenRenderer } from './renderer';
 let db: Db;
 let w: World;
 const renderer = firstScreenRenderer({ timeoutMs: 60_000 });
-/** 12:05 UTC: 15:05 in Kuwait, 16:05 in Dubai. */
-const STARTED = Date.UTC(2026, 10, 22, 12, 5);
+/**
+ * 12:05 UTC (15:05 in Kuwait, 16:05 in Dubai) on the last day that time has passed: the duty goes through
+ * the rider's own dutyStart, which judges at the real clock and refuses a start more than 24 hours old.
+ */
+const STARTED = (() => {
+  const now = new Date();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12, 5);
+  return today <= now.getTime() ? today : today - DAY_MS;
+})();
 const salmiya = { country: 'KW' as const, governorate: 'hawalli', area: 'salmiya', block: '10', street: '5', building: '12', paci: '12345678' };
 
 async function riderContext(userId: string): Promise<AppContext> {
