@@ -33,11 +33,12 @@ describe('inputFault', () => {
       const value = { ok: 'x', email: JSON.parse(deepJson(100_000, kind)) };
       const start = performance.now();
       expect(inputFault(value)).toEqual(tooDeep('email'));
-      expect(performance.now() - start).toBeLessThan(50);
+      // Linear is a few ms; the old path-copying walk was seconds. The margin is for a loaded CI machine.
+      expect(performance.now() - start).toBeLessThan(250);
     }
     const wide = { list: Array.from({ length: 200_000 }, (_, i) => ({ i, s: 'text' })) };
     const start = performance.now();
     expect(inputFault(wide)).toBeNull();
-    expect(performance.now() - start).toBeLessThan(500);
+    expect(performance.now() - start).toBeLessThan(2_500);
   });
 });

@@ -14,8 +14,12 @@ beforeAll(async () => {
 });
 
 const MESSAGE = 'The input is nested more than 64 levels deep';
-/** Answered within this (a request of the app answers in a few ms; the old walk took seconds). */
-const WITHIN_MS = 200;
+/**
+ * Answered within this: a request of the app answers in a few ms, the old walk took seconds. The bound only
+ * tells linear from quadratic, with room for a loaded 2-core CI machine (209 ms was seen at load 15 against
+ * a 200 ms bound); the speed itself is measured in bench/, not here.
+ */
+const WITHIN_MS = 1_000;
 
 async function timed(run: () => Promise<Response>) {
   const before = await dbState(fw.db);

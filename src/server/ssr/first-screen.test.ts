@@ -135,7 +135,8 @@ test('a worker that exits: the pages wait no longer, the failure is logged, and 
     // Within the back-off: no new worker, no wait.
     const t1 = performance.now();
     expect(await dying.render(state, { timeZone: 'Asia/Kuwait', locale: 'en' })).toBeNull();
-    expect(performance.now() - t1).toBeLessThan(50);
+    // Immediate (a new worker takes seconds to start); the margin is for a loaded CI machine's pauses.
+    expect(performance.now() - t1).toBeLessThan(250);
   } finally {
     dying.stop();
   }
