@@ -24,8 +24,11 @@ export default defineConfig({
     prerenderShell(),
     tailwindcss(),
     VitePWA({
-      strategies: 'generateSW',
-      filename: 'service-worker.js',
+      // Our own worker (src/client/sw/service-worker.ts): Workbox's precaching and routing, plus the navigation
+      // fallback, Background Sync replay of the outbox and the map tile cache (issue 20, items 2, 4 and 6).
+      strategies: 'injectManifest',
+      srcDir: 'src/client/sw',
+      filename: 'service-worker.ts',
       registerType: 'autoUpdate',
       // src/client/boot/boot.js registers the worker on load (what 'script-defer' did, without a request of its own).
       injectRegister: false,
@@ -50,15 +53,10 @@ export default defineConfig({
           { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
-        navigateFallback: '/index.html',
-        // API answers are never served from the cache.
-        navigateFallbackDenylist: [/^\/api\//, /^\/mcp/],
+      injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest,woff2}'],
-        runtimeCaching: [{ urlPattern: ({ url }) => url.pathname.startsWith('/api/'), handler: 'NetworkOnly' }],
-        cleanupOutdatedCaches: true,
-        clientsClaim: true,
-        skipWaiting: true,
+        // A classic script: /service-worker.js is registered without { type: 'module' } (src/client/boot/boot.js).
+        rollupFormat: 'iife',
       },
     }),
   ],

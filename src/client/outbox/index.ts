@@ -1,8 +1,10 @@
 import { getLocale, translate } from '../i18n';
 import { toast } from '../toast';
+import { onWorkerSettled, rememberOutboxOwner, requestBackgroundSync } from './background-sync';
 import { hasIndexedDb, idbStore } from './idb';
 import { memoryStore } from './memory-store';
 import { createOutbox, OUTBOX_REPLAY_INTERVAL_MS } from './queue';
+import { withReplayLock } from './replay-lock';
 import type { OutboxEntry, OutboxWrite, Outcome } from './types';
 
 export type { OutboxEntry, OutboxWrite, Outcome } from './types';
@@ -16,17 +18,58 @@ type SettledListener = (entry: OutboxEntry, outcome: Outcome) => void;
 const settledListeners = new Set<SettledListener>();
 let redirecting = false;
 
-/** The one outbox of the browser: every rider write goes through it. */
-export const outbox = createOutbox({
+/** Whether this tab holds the outbox lock for a whole replay (then its sends need not take it again). */
+let holdingLock = false;
+const showRefusal = (message: string) => toast({ title: t('outbox.refused'), description: message, variant: 'destructive' });
+
+/**
+ * One send at a time across the tabs and the service worker (replay-lock.ts): every write of this tab goes out
+ * under the lock, unless this tab already holds it for its replay. A tab that waited may send an entry the worker
+ * has just sent; it carries the same Idempotency-Key, so the server applies it once and answers as the first time.
+ */
+const lockedFetch = (url: string, init: RequestInit) => (holdingLock ? fetch(url, init) : withReplayLock(() => fetch(url, init)));
+
+const queue = createOutbox({
   store: hasIndexedDb() ? idbStore() : memoryStore(),
-  fetch: (url, init) => fetch(url, init),
-  onDropped: (_entry, message) => toast({ title: t('outbox.refused'), description: message, variant: 'destructive' }),
+  fetch: lockedFetch,
+  onDropped: (_entry, message) => showRefusal(message),
   onUnauthorized: () => {
     if (redirecting) return;
     redirecting = true;
     window.location.assign(LOGIN_AGAIN);
   },
   onSettled: (entry, outcome) => settledListeners.forEach((l) => l(entry, outcome)),
+});
+
+/** A replay of this tab, holding the lock throughout, so the worker and other tabs wait for it (and it for them). */
+function lockedReplay(): Promise<void> {
+  return withReplayLock(async () => {
+    holdingLock = true;
+    try {
+      await queue.replay();
+    } finally {
+      holdingLock = false;
+    }
+  });
+}
+
+/** The one outbox of the browser: every rider write goes through it. */
+export const outbox = { ...queue, replay: lockedReplay };
+
+// Background Sync: whenever a write is left waiting, the worker is asked to replay once the network is back,
+// even if every page is closed by then (background-sync.ts). Registering again only when the count grows.
+let lastPending = 0;
+queue.subscribe(() => {
+  const pending = queue.getSnapshot().pending.length;
+  if (pending > lastPending) void requestBackgroundSync();
+  lastPending = pending;
+});
+
+// What the worker's replay settled: this tab re-reads the queue and tells its views, as for its own sends.
+onWorkerSettled((entry, outcome) => {
+  void queue.refresh();
+  if (outcome.kind === 'dropped') showRefusal(outcome.message);
+  settledListeners.forEach((l) => l(entry, outcome));
 });
 
 /** Views refetch when one of their writes reached the server (or was refused). */
@@ -52,11 +95,12 @@ let started = false;
 
 /**
  * Replay on app start, on `online`, when the app comes back to the foreground,
- * and every 30 s while anything waits. (No Background Sync: the generated
- * service worker cannot run our replay; see docs/spec-decisions.md.)
+ * and every 30 s while anything waits; where the browser has Background Sync the
+ * service worker also replays once the network is back with no page open
+ * (src/client/sw/replay.ts; see docs/spec-decisions.md).
  */
 export async function startOutbox(owner: string): Promise<void> {
-  await outbox.setOwner(owner);
+  await Promise.all([queue.setOwner(owner), rememberOutboxOwner(owner)]);
   if (!started) {
     started = true;
     window.addEventListener('online', () => void outbox.replay());

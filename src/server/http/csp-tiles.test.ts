@@ -15,6 +15,10 @@ describe('the fleet map tile host in the CSP', () => {
     const app = testApp(await freshDb(), { MAP_TILE_URL: 'https://tiles.example.net/{z}/{x}/{y}.png' });
     const csp = (await req(app, '/')).headers.get('content-security-policy') ?? '';
     expect(csp).toContain("img-src 'self' data: blob: https://tiles.example.net;");
+    // The service worker keeps tiles for offline: it fetches them under the CSP of /service-worker.js.
+    expect(csp).toContain("connect-src 'self' https://tiles.example.net;");
+    const worker = (await req(app, '/service-worker.js')).headers.get('content-security-policy') ?? '';
+    expect(worker).toContain("connect-src 'self' https://tiles.example.net;");
     expect(csp).toContain("script-src 'self';");
     expect(csp).toContain("frame-ancestors 'none'");
   });

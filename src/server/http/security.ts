@@ -19,7 +19,9 @@ export const securityHeaders = (opts: { mapTileUrl?: string } = {}): MiddlewareH
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:', ...tileImageSource(opts.mapTileUrl)],
       mediaSrc: ["'self'", 'blob:'],
-      connectSrc: ["'self'"],
+      // The tile host too: the service worker fetches map tiles itself to keep them for offline (src/client/sw/tiles.ts),
+      // and a worker's fetches fall under connect-src of the CSP it was served with.
+      connectSrc: ["'self'", ...tileImageSource(opts.mapTileUrl)],
       workerSrc: ["'self'", 'blob:'],
       manifestSrc: ["'self'"],
       fontSrc: ["'self'", 'data:'],
