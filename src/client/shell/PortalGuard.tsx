@@ -11,6 +11,8 @@ import { FullScreenLoader } from '../ui/Spinner';
 
 /** After the connection returns, a rider portal checks the session again this much later. */
 const RECONNECT_RECHECK_MS = 1500;
+/** A rider's answers start being kept on the device this long after the portal opens (everything so far is kept then). */
+const PERSIST_AFTER_MS = 2500;
 
 /**
  * Spec section 6 guards: while the session loads, the loading screen; then either
@@ -40,10 +42,13 @@ export function PortalGuard({ route, children }: { route: GuardedRoute; children
     };
   }, [riderPortal, queryClient]);
 
-  // A rider in their portal: their answers are kept on the device from now on (src/client/persist), for an offline start.
+  // A rider in their portal: their answers are kept on the device from now on (src/client/persist), for an offline
+  // start. Its code loads after the first paint and the screen's own answers, not with them (issue 20 item 9).
   const keeper = decision?.kind === 'allow' && user?.role === 'rider' && riderPortal ? user.id : null;
   useEffect(() => {
-    if (keeper) void import('../persist/rider-cache').then((m) => m.startRiderCache(queryClient, keeper));
+    if (!keeper) return;
+    const timer = setTimeout(() => void import('../persist/rider-cache').then((m) => m.startRiderCache(queryClient, keeper)), PERSIST_AFTER_MS);
+    return () => clearTimeout(timer);
   }, [keeper, queryClient]);
 
   // guardRoute answers with a new object on every render: the redirect starts again only for a new destination.
