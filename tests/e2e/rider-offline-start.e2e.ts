@@ -26,11 +26,11 @@ interface World {
   address: string;
 }
 
-/** A rider of a new company with one order waiting and 2.500 KWD on hand. */
-async function riderWithWork(): Promise<World> {
+/** A rider of a new company with one order waiting (or already picked up) and 3.500 KWD on hand. */
+async function riderWithWork({ pickedUp = false } = {}): Promise<World> {
   const company = await freshCompany('kuwait');
   const rider = await freshRider(company);
-  await giveCash(company, rider, [2.5]);
+  await giveCash(company, rider, [2.5, 1]);
   const customer = `Noura ${rider.name.split(' ')[1]}`;
   const address = 'Salmiya, Block 10, Street 5, House 12';
   const api = await request.newContext({ baseURL: test.info().project.use.baseURL });
@@ -45,6 +45,7 @@ async function riderWithWork(): Promise<World> {
     currency: 'KWD',
   });
   await trpcPost(api, 'company.assignOrder', { orderId: order.id, riderId: rider.id });
+  if (pickedUp) await trpcPost(api, 'company.setOrderStatus', { orderId: order.id, status: 'picked_up' });
   await api.dispose();
   return { company, rider, customer, address };
 }
@@ -119,7 +120,13 @@ test('reopened offline, /app and /rider are the rider’s, from the kept cache, 
   const { context, dispose } = await phone();
   try {
     await signIn(context, w.rider);
-    await openOnline(context, w);
+    const online = await openOnline(context, w);
+    // A hand-over of 1.000 KWD: the server answers with its one-time code.
+    await online.getByTestId('cash-amount').fill('1');
+    await online.getByTestId('cash-submit').click();
+    await expect(online.getByTestId('handover-code')).toHaveText(/^\d{6}$/);
+    const code = (await online.getByTestId('handover-code').textContent())!.trim();
+    await expect.poll(() => keptCache(online), { timeout: 5_000 }).toContain(`"code":"${code}"`);
     const signInPages = watchSignIn(context);
     await context.setOffline(true);
     await closePages(context);
@@ -137,6 +144,8 @@ test('reopened offline, /app and /rider are the rider’s, from the kept cache, 
     await expect(order.getByRole('link', { name: `Call ${w.customer}` })).toHaveAttribute('href', `tel:${PHONE}`);
     await expect(app.getByTestId('duty-status')).toHaveText('Off duty');
     await expect(app.getByTestId('app-cash-on-hand')).toHaveText('KWD 2.500');
+    await expect(app.getByTestId('app-cash-pending')).toHaveText('KWD 1.000');
+    await expect(app.getByTestId('handover-code')).toHaveText(code);
     await expect(app.getByTestId('offline-line')).toHaveText(/^Offline — last synced \d{2}:\d{2}$/);
     await app.screenshot({ path: `${SHOTS}/app-offline-390.png`, fullPage: true });
 
@@ -144,6 +153,7 @@ test('reopened offline, /app and /rider are the rider’s, from the kept cache, 
     const riderStarted = Date.now();
     await rider.goto('/rider');
     await expect(rider.getByTestId('cash-on-hand')).toHaveText('KWD 2.500');
+    await expect(rider.getByTestId('cash-pending')).toHaveText('KWD 1.000');
     console.log(`offline cold start of /rider to the rider's dashboard: ${Date.now() - riderStarted} ms`);
     await expect(rider.getByTestId('rider-portal')).toContainText(w.company.name);
     await expect(rider.getByTestId('offline-line')).toHaveText(/^Offline — last synced \d{2}:\d{2}$/);
@@ -225,5 +235,47 @@ test('a second rider signing in on the same phone never sees the first rider’s
     expect(shown).toEqual([]);
   } finally {
     await dispose();
+  }
+});
+
+test('storage nearly full: a warning before the proof photo; a record the phone cannot keep is said not saved', async ({ browser }) => {
+  const w = await riderWithWork({ pickedUp: true });
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  try {
+    await signIn(context, w.rider);
+    // This phone has 4 MB left of its site quota.
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator.storage, 'estimate', { value: async () => ({ usage: 96 * 1024 * 1024, quota: 100 * 1024 * 1024 }) });
+    });
+    const page = await context.newPage();
+    await page.goto('/app');
+    const order = page.getByTestId('my-order').filter({ hasText: w.customer });
+    await order.getByTestId('order-delivered').click();
+    const dialog = page.getByTestId('deliver-dialog');
+    await expect(dialog.getByTestId('storage-warning')).toHaveText(
+      'This phone’s storage is almost full. Free some space before taking photos: records waiting to sync are kept, but a new photo may not fit.',
+    );
+    await page.screenshot({ path: `${SHOTS}/storage-warning-390.png` });
+
+    // The outbox's IndexedDB refuses the write for lack of space.
+    await page.evaluate(() => {
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (this: IDBObjectStore, ...args: Parameters<typeof put>) {
+        if (this.name === 'entries') throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return put.apply(this, args);
+      };
+    });
+    await dialog.getByLabel('Recipient\'s name').fill('Noura');
+    await dialog.getByTestId('deliver-submit').click();
+    const toast = page.getByTestId('toast').filter({ hasText: 'Not saved: this phone’s storage is full' });
+    await expect(toast.getByTestId('toast-title')).toHaveText('Not saved: this phone’s storage is full');
+    await expect(toast.getByTestId('toast-description')).toHaveText('Free some space on the phone, then try again. Records already waiting to sync are kept.');
+    // The dialog stays with what was typed; nothing was sent or queued, the order is still to deliver.
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator('p[role=alert]')).toHaveText('Not saved: this phone’s storage is full');
+    await expect(page.getByTestId('outbox-pending')).toHaveCount(0);
+    await expect(order.getByTestId('order-status')).toHaveText('Picked up');
+  } finally {
+    await context.close();
   }
 });
