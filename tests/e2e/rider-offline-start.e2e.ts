@@ -127,6 +127,8 @@ test('reopened offline, /app and /rider are the rider’s, from the kept cache, 
     await expect(online.getByTestId('handover-code')).toHaveText(/^\d{6}$/);
     const code = (await online.getByTestId('handover-code').textContent())!.trim();
     await expect.poll(() => keptCache(online), { timeout: 5_000 }).toContain(`"code":"${code}"`);
+    // The figures the app asked for again after the hand-over are kept too (saved at most once a second).
+    await expect.poll(() => keptCache(online), { timeout: 5_000 }).toContain('"pendingCash":1,');
     const signInPages = watchSignIn(context);
     await context.setOffline(true);
     await closePages(context);
@@ -162,6 +164,12 @@ test('reopened offline, /app and /rider are the rider’s, from the kept cache, 
     await rider.screenshot({ path: `${SHOTS}/rider-offline-1280.png` });
     await app.setViewportSize({ width: 1280, height: 800 });
     await app.screenshot({ path: `${SHOTS}/app-offline-1280.png` });
+
+    // In Arabic (the header's switch; the server hears of it later), still offline.
+    await rider.getByTestId('lang-switch').first().click();
+    await expect(rider.getByTestId('offline-line')).toHaveText(/^غير متصل — آخر مزامنة \d{2}:\d{2}$/);
+    await rider.setViewportSize({ width: 390, height: 844 });
+    await rider.screenshot({ path: `${SHOTS}/rider-offline-ar-390.png` });
     expect(signInPages).toEqual([]);
   } finally {
     await dispose();

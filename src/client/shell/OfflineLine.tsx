@@ -7,8 +7,8 @@ import { lastSyncedAt } from '../persist/rider-queries';
 import { useSession } from '../session';
 import { Icon } from '../ui/Icon';
 
-/** The hour and minute on this phone's clock, in the UI's language. */
-const clockTime = (ms: number) => dateTimeFormat(dateLocale(), { hour: '2-digit', minute: '2-digit' }).format(ms);
+/** HH:MM (24-hour) on this phone's clock, in the UI's language. */
+const clockTime = (ms: number) => dateTimeFormat(dateLocale(), { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
 
 /**
  * "Offline — last synced HH:MM" while the rider's screens show kept answers (no network, or the server could not
