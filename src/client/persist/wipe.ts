@@ -12,6 +12,8 @@ const riderStatePrefix = (userId: string) => `rider-app:${userId}:`;
  * only for its owner (src/client/outbox).
  */
 export async function wipeRiderData(userId: string): Promise<void> {
+  // Keeping stops first (synchronously, inside removeRiderCache): the removals below are never saved as the cache.
+  const removal = removeRiderCache().catch(() => undefined);
   queryClient.removeQueries({ predicate: (q) => isRiderQuery(q) && !(Array.isArray(q.queryKey[0]) && q.queryKey[0][0] === 'auth') });
   try {
     const prefix = riderStatePrefix(userId);
@@ -24,5 +26,5 @@ export async function wipeRiderData(userId: string): Promise<void> {
   } catch {
     /* storage disabled: nothing was kept there */
   }
-  await removeRiderCache().catch(() => undefined);
+  await removal;
 }
