@@ -7,8 +7,11 @@ import { splitMessages } from './scripts/vite-messages.ts';
 import { prerenderShell } from './scripts/vite-shell.ts';
 
 const API_PORT = Number(process.env.API_PORT ?? 3000);
+/** This build's id: the rider's persisted query cache (src/client/persist/rider-cache.ts) does not outlive a deploy. */
+const BUILD_ID = Date.now().toString(36);
 
 export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
     // The router plugin must come before react().
     tanstackRouter({

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useT } from '../src/client/i18n';
 import { text } from '../src/client/search';
+import { OfflineLine } from '../src/client/shell/OfflineLine';
 import { PageHeader } from '../src/client/shell/PageHeader';
 import { PortalGuard } from '../src/client/shell/PortalGuard';
 import { AdminStatsGrid } from './-components/AdminStatsGrid';
@@ -23,6 +24,7 @@ function RiderPage() {
       {(user) => (
         <main className="mx-auto max-w-6xl space-y-6 px-4 py-6 sm:px-6" data-testid="rider-portal">
           <PageHeader title={t('rider.title')} subtitle={user.companyName} role={user.role} actions={user.role === 'rider' ? <CaptureButtons /> : undefined} />
+          {user.role === 'rider' ? <OfflineLine /> : null}
           {user.role === 'admin' ? (
             <>
               <section className="space-y-3">

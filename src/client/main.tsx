@@ -9,9 +9,12 @@ import './styles.css';
 import { queryClient } from './query';
 import { sessionQuery } from './session';
 import { seedFirstScreen, serverRendered } from './first-screen';
+import { cacheOwner, isRiderPortal } from './persist/owner';
 
 /** A slow session check stops holding the first render back after this long (the page shows its loader). */
 const SESSION_WAIT_MS = 2000;
+/** Reading the rider's kept cache from IndexedDB takes milliseconds; past this the app starts without it. */
+const RESTORE_WAIT_MS = 1000;
 
 // lang/dir before anything renders (the CSP forbids an inline script in index.html).
 startLocale();
@@ -36,9 +39,20 @@ declare module '@tanstack/react-router' {
 // a second, synchronous render replaces. That render is a transition: React renders it in slices that yield to
 // the browser instead of one long task that blocks input (Lighthouse's Total Blocking Time on a slow phone).
 // A signed-in rider's `/app` carries its first screen's answers, the session among them (src/client/first-screen.ts).
-const session = seedFirstScreen(queryClient)
-  ? Promise.resolve()
-  : Promise.race([queryClient.prefetchQuery(sessionQuery()), new Promise((r) => setTimeout(r, SESSION_WAIT_MS))]);
+// A rider portal opened in a browser that keeps a rider's answers (src/client/persist): the session is asked
+// first, so a cache of another user (or of a session that has ended) is wiped before it could be restored; then
+// the kept answers go into the cache, so an offline start (the check failed) renders the rider's app from them.
+// Other pages never load that code.
+const wait = <T,>(p: Promise<T>, ms: number) => Promise.race([p, new Promise((r) => setTimeout(r, ms))]);
+const askSession = () => wait(queryClient.prefetchQuery(sessionQuery()), SESSION_WAIT_MS);
+const restoreRider = () =>
+  cacheOwner() === null
+    ? undefined
+    : wait(
+        import('./persist/rider-cache').then((m) => m.restoreRiderCache(queryClient)),
+        RESTORE_WAIT_MS,
+      ).catch(() => undefined);
+const session = seedFirstScreen(queryClient) ? Promise.resolve() : isRiderPortal(location.pathname) ? askSession().then(restoreRider) : askSession();
 void Promise.all([localeReady(), session])
   .then(() => router.load())
   .catch(() => undefined)

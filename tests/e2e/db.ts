@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { cashSubmissions, companyMembers, riders, users } from '../../db/schema';
+import { cashSubmissions, companyMembers, riders, sessions, users } from '../../db/schema';
 import { ACCOUNTS } from './fixtures';
 
 /**
@@ -52,4 +52,11 @@ export async function addRiderAccount(rider: { id: string; email: string; name: 
 /** The hand-over's one-time code has expired (what 30 minutes without a new code do). */
 export async function expireHandoverCode(submissionId: string): Promise<void> {
   await (await db()).update(cashSubmissions).set({ codeExpiresAt: new Date(Date.now() - 60_000) }).where(eq(cashSubmissions.id, submissionId));
+}
+
+/** Every session of the user ends on the server (what an admin's "sign out everywhere" or an expiry does): the next check answers 401. */
+export async function endSessionsOf(email: string): Promise<void> {
+  const [user] = await (await db()).select({ id: users.id }).from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`no user ${email}`);
+  await (await db()).delete(sessions).where(eq(sessions.userId, user.id));
 }

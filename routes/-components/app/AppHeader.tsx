@@ -5,6 +5,7 @@ import { orderAddressTextIn } from '../../../src/shared/gulf/address-text';
 import { numberText, money } from '../../../src/client/format';
 import { RoleBadges } from '../../../src/client/ui/RoleBadges';
 import { Icon } from '../../../src/client/ui/Icon';
+import { useOfflineLine } from '../../../src/client/shell/OfflineLine';
 import { local, useLocal } from './local';
 import { notificationsFor } from './notifications';
 import { useRider } from './RiderContext';
@@ -39,16 +40,20 @@ function SyncState() {
   );
 }
 
-/** Offline, or records waiting: said in the page too, where a toast may already have gone. */
+/** Offline (with when the app last heard from the server), or records waiting: said in the page too, where a toast may already have gone. */
 export function SyncBanner() {
   const t = useT();
   const { count } = useOutbox();
-  const online = useOnline();
-  if (online && count === 0) return null;
+  const offline = useOfflineLine();
+  if (!offline && count === 0) return null;
   return (
     <div role="status" className="alert alert-warning sticky top-14 z-30 py-2" data-testid="sync-banner">
       <Icon name="cloudOff" />
-      <span>{[online ? null : t('outbox.offline'), count > 0 ? t('outbox.pendingLabel', { count }) : null].filter(Boolean).join(' · ')}</span>
+      <span>
+        {offline ? <span data-testid="offline-line">{offline}</span> : null}
+        {offline && count > 0 ? ' · ' : null}
+        {count > 0 ? t('outbox.pendingLabel', { count }) : null}
+      </span>
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { addDelivery, forDuty } from './ledger';
 import type { ViewOrder } from './overlay';
 import { photoToDataUrl } from './photo';
 import { useRider } from './RiderContext';
+import { StorageFullError } from '../../../src/client/storage/space';
+import { StorageWarning } from '../../../src/client/storage/StorageWarning';
 
 /** Delivered: the recipient's name, an optional 4-digit PIN and an optional photo (camera). */
 export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: () => void }) {
@@ -39,17 +41,25 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
     if (next.name || next.pin) return;
     setBusy(true);
     const at = Date.now();
-    const outcome = await orderDelivered({
-      orderId: order.id,
-      recipientName: name.trim(),
-      pin: pin || undefined,
-      photo: photo ?? undefined,
-      location: geo.fix,
-      cash: order.cashToCollect,
-      currency: order.currency,
-      at,
-    });
-    setBusy(false);
+    let outcome: Awaited<ReturnType<typeof orderDelivered>>;
+    try {
+      outcome = await orderDelivered({
+        orderId: order.id,
+        recipientName: name.trim(),
+        pin: pin || undefined,
+        photo: photo ?? undefined,
+        location: geo.fix,
+        cash: order.cashToCollect,
+        currency: order.currency,
+        at,
+      });
+    } catch (err) {
+      // No room on the phone for the record (the toast says so): the dialog stays, with what was typed, to try again.
+      if (err instanceof StorageFullError) return setErrors({ form: t('storage.notSavedTitle') });
+      throw err;
+    } finally {
+      setBusy(false);
+    }
     if (outcome.kind === 'dropped') return setErrors({ form: outcome.message });
     if (duty) ledgerStore.set((l) => addDelivery(forDuty(l, duty.startTime), { orderId: order.id, at, cash: order.cashToCollect, currency: order.currency }));
     if (outcome.kind === 'sent') toast({ title: t('app.deliver.done'), variant: 'success' });
@@ -94,6 +104,9 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
         </label>
         <div>
           <span className="mb-1 block text-sm font-medium">{t('app.deliver.photo')}</span>
+          <div className="mb-2 empty:hidden">
+            <StorageWarning />
+          </div>
           <div className="flex items-center gap-3">
             {photo ? <img src={photo} alt={t('app.deliver.photoPreview')} className="size-20 rounded-box object-cover" data-testid="proof-preview" /> : null}
             <label className="btn btn-outline h-12 gap-2">

@@ -6,7 +6,7 @@ import { trpc } from '../../../src/client/trpc';
 import type { SessionUser } from '../../../src/shared/schemas/auth';
 import { sendLocation, type Fix } from './actions';
 import { forDuty, ledgerStore, removeDelivery, addPosition, type Ledger } from './ledger';
-import { useLocal, local, type Local } from './local';
+import { useLocal, type Local } from './local';
 import {
   applyCashWrites,
   applyDutyWrites,
@@ -20,6 +20,7 @@ import {
   type ViewOrder,
 } from './overlay';
 import { useGeo, type GeoStatus } from './useGeo';
+import { useWarmRiderQueries } from '../rider/warm';
 
 /** Spec: while on duty a location goes to the server at most every 30 s. */
 export const LOCATION_EVERY_MS = 30_000;
@@ -47,38 +48,13 @@ export function useRider(): RiderState {
   return v;
 }
 
-/** The last answer of a query, kept per user so the app opens with data when offline. */
-function cached<T>(userId: string, name: string) {
-  const store = local<{ data: T; at: number } | null>(`rider-app:${userId}:cache:${name}`, null);
-  const hit = store.get();
-  return {
-    store,
-    options: hit ? { initialData: hit.data, initialDataUpdatedAt: hit.at } : {},
-  };
-}
-
-function usePersisted<T>(store: Local<{ data: T; at: number } | null>, q: { isSuccess: boolean; data: T | undefined; dataUpdatedAt: number }) {
-  useEffect(() => {
-    if (q.isSuccess && q.data !== undefined) store.set({ data: q.data, at: q.dataUpdatedAt });
-  }, [store, q.isSuccess, q.data, q.dataUpdatedAt]);
-}
-
 export function RiderProvider({ user, children }: { user: SessionUser; children: ReactNode }) {
   const qc = useQueryClient();
-  const caches = useMemo(
-    () => ({
-      duty: cached<ServerDutyData>(user.id, 'duty'),
-      orders: cached<ServerOrdersData>(user.id, 'orders'),
-      dash: cached<ServerDashboard>(user.id, 'dashboard'),
-    }),
-    [user.id],
-  );
-  const dutyQ = useQuery({ ...trpc.rider.duty.queryOptions(), ...caches.duty.options });
-  const ordersQ = useQuery({ ...trpc.rider.orders.queryOptions(), ...caches.orders.options });
-  const dashQ = useQuery({ ...trpc.rider.dashboard.queryOptions(), ...caches.dash.options });
-  usePersisted(caches.duty.store, dutyQ);
-  usePersisted(caches.orders.store, ordersQ);
-  usePersisted(caches.dash.store, dashQ);
+  // Their last answers come from the rider's persisted query cache on an offline start (src/client/persist).
+  const dutyQ = useQuery(trpc.rider.duty.queryOptions());
+  const ordersQ = useQuery(trpc.rider.orders.queryOptions());
+  const dashQ = useQuery(trpc.rider.dashboard.queryOptions());
+  useWarmRiderQueries(qc);
 
   const { pending, done } = useOutbox();
   const store = useMemo(() => ledgerStore(user.id), [user.id]);
@@ -162,6 +138,3 @@ export function RiderProvider({ user, children }: { user: SessionUser; children:
   );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
-
-type ServerDutyData = import('./overlay').ServerDuty;
-type ServerOrdersData = import('./overlay').ServerOrder[];

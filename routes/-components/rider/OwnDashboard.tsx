@@ -4,12 +4,14 @@ import { onOutboxSettled, startOutbox } from '../../../src/client/outbox';
 import { trpc } from '../../../src/client/trpc';
 import type { SessionUser } from '../../../src/shared/schemas/auth';
 import { DashboardSkeleton, RiderDashboard } from './RiderDashboard';
+import { useWarmRiderQueries } from './warm';
 
 /** A rider's own /rider: their figures, and the writes (cash, location) through the outbox. */
 export function OwnDashboard({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const dash = useQuery(trpc.rider.dashboard.queryOptions());
   const track = useQuery(trpc.tracking.today.queryOptions());
+  useWarmRiderQueries(queryClient);
   const refresh = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: trpc.rider.dashboard.queryKey() });
     void queryClient.invalidateQueries({ queryKey: trpc.tracking.today.queryKey() });

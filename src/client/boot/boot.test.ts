@@ -59,7 +59,8 @@ describe('boot.js', () => {
     // Every key the rider app keeps (its `local(...)` stores) starts with the prefix boot.js looks for.
     const dir = new URL('../../../routes/-components/app/', import.meta.url);
     const keys = readdirSync(dir).flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/\blocal<[^>]*>\(\s*`([^`]*)`/g)].map((m) => m[1]!));
-    expect(keys.length).toBeGreaterThanOrEqual(3);
+    // (The ledger and the seen orders; the answers themselves are in the persisted query cache, src/client/persist.)
+    expect(keys.length).toBeGreaterThanOrEqual(2);
     for (const key of keys) expect(key.startsWith('rider-app:')).toBe(true);
     expect(SOURCE).toContain("'rider-app:'");
   });

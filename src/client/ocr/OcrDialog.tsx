@@ -16,6 +16,7 @@ import { OcrReview, type ReviewWhy } from './OcrReview';
 import { loginPathFor, processImage, UNAUTHORIZED_REDIRECT_MS } from './process';
 import { confirmedReading, OCR_CAMERA, parseReading, readingCurrency, readingKind, readingText } from './reading';
 import { coverRoi } from './roi';
+import { StorageWarning } from '../storage/StorageWarning';
 
 export interface OcrConfirmed {
   /** km, or minor units of `reading.currency`. */
@@ -218,6 +219,7 @@ export function OcrDialog({ type, currency = 'KWD', onConfirmed, onClose, valida
               </div>
             ) : (
               <>
+                <StorageWarning />
                 <p className="text-sm text-white/80">{t(kind === 'odometer' ? 'ocr.hint.odometer' : 'ocr.hint.money')}</p>
                 {live ? <ShutterButton onClick={() => void capture()} testId="ocr-capture" /> : <div className="size-16" aria-hidden="true" />}
               </>

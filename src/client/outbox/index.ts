@@ -1,4 +1,5 @@
 import { getLocale, translate } from '../i18n';
+import { isQuotaError, StorageFullError } from '../storage/space';
 import { toast } from '../toast';
 import { onWorkerSettled, rememberOutboxOwner, requestBackgroundSync } from './background-sync';
 import { hasIndexedDb, idbStore } from './idb';
@@ -81,10 +82,20 @@ export function onOutboxSettled(listener: SettledListener): () => void {
 /**
  * Record a write and try to send it. When it has to wait (no network, server
  * down) the rider is told it is kept: 'Data Recorded Locally... sync failed - will retry',
- * unless the caller shows its own words (`quiet`).
+ * unless the caller shows its own words (`quiet`). A record the device has no room for is not saved: a
+ * destructive toast says so and StorageFullError is thrown (never a silent loss, never a fake "queued").
  */
 export async function sendWrite(write: OutboxWrite, opts: { quiet?: boolean } = {}) {
-  const outcome = await outbox.send(write);
+  let outcome: Awaited<ReturnType<typeof outbox.send>>;
+  try {
+    outcome = await outbox.send(write);
+  } catch (err) {
+    // The device could not keep the record (storage full): said plainly, and the caller is told it was not saved.
+    // Records already waiting are untouched (the store refused this one write only).
+    if (!isQuotaError(err)) throw err;
+    toast({ title: t('storage.notSavedTitle'), description: t('storage.notSavedText'), variant: 'destructive' });
+    throw new StorageFullError(err);
+  }
   if (outcome.kind === 'queued' && !opts.quiet) {
     toast({ title: t('outbox.savedLocally'), description: t('outbox.waiting', { count: outbox.getSnapshot().pending.length }) });
   }
