@@ -38,6 +38,9 @@ export default defineConfig({
       NODE_ENV: 'test',
       // Every browser test signs in from 127.0.0.1; the lock-out itself is covered by the API tests.
       LOGIN_MAX_FAILURES: '1000',
+      // Map tiles from the test server itself (src/server/http/e2e-tiles.ts, NODE_ENV=test only): the closed network
+      // reaches no tile host, and these go through the service worker's tile cache as a real host's would.
+      MAP_TILE_URL: `http://127.0.0.1:${PORT}/e2e-tiles/{z}/{x}/{y}.png`,
     },
   },
 });

@@ -8,6 +8,7 @@ import { trpcBodyLimit } from './http/body-limit';
 import { errorBody, mapError } from './http/errors';
 import { fastLane, laneHandlers } from './http/fast-lane';
 import { healthRoutes } from './http/health';
+import { e2eTiles } from './http/e2e-tiles';
 import { logSignedInUser } from './http/request-log';
 import { originCheck, responseHeaders, securityHeaders } from './http/security';
 import { localeMiddleware } from './http/locale';
@@ -39,6 +40,8 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
   app.use(responseHeaders(securityHeaders({ mapTileUrl: env.MAP_TILE_URL })));
   // Liveness and readiness for the platform's health checks: outside /api, no session (http/health.ts).
   app.route('/', healthRoutes(db));
+  // The browser tests' own tile server (http/e2e-tiles.ts): only under NODE_ENV=test.
+  if (env.NODE_ENV === 'test') app.route('/', e2eTiles());
   // The request log line (serve.ts) names the user the session middleware finds.
   app.use('/api/*', logSignedInUser());
   app.use('/api/*', originCheck({ appUrl: env.APP_URL, trustProxy: env.TRUST_PROXY }));

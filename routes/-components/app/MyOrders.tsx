@@ -1,63 +1,25 @@
-import { useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { money } from '../../../src/client/format';
-import { useLocale, useT } from '../../../src/client/i18n';
-import { addressLine, pinMapUrl, type PlaceNames } from '../../../src/shared/gulf/address-text';
-import type { AddressParts } from '../../../src/shared/schemas/address';
+import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Badge } from '../../../src/client/ui/Badge';
 import { Card } from '../../../src/client/ui/Card';
 import type { MessageKey } from '../../../src/shared/i18n';
 import { orderPickedUp } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
-import { mapLink, telLink, whatsAppLink } from './links';
+import { telLink, whatsAppLink } from './links';
+import { orderStops, numberedOrders } from './map/stops';
 import { DeliverDialog, FailDialog } from './OrderDialogs';
 import type { ViewOrder } from './overlay';
 import { useRider } from './RiderContext';
+import { RiderOrderAddress } from './RiderOrderAddress';
+
+/** Leaflet and the map come only when the rider opens the map (not in the app's first download). */
+const OrdersMap = lazy(() => import('./map/OrdersMap'));
 
 const PRIORITY_TONE = { normal: 'ghost', high: 'warning', urgent: 'error' } as const;
 
-function Address({ label, address, parts: withParts, places }: { label: string; address: string; parts?: AddressParts | null; places?: Record<'en' | 'ar', PlaceNames> | null }) {
-  const t = useT();
-  const locale = useLocale();
-  // The parts read with their place's names (an answer cached before the names came with it shows the stored text).
-  const place = withParts ? (places?.[locale] ?? null) : null;
-  const parts = place ? withParts : null;
-  const line = parts ? addressLine(parts, locale) : '';
-  const code = parts ? (parts.country === 'KW' ? parts.paci : parts.makani.replace(/^(\d{5})(\d{5})$/, '$1 $2')) : '';
-  return (
-    <div className="flex items-start gap-2">
-      <div className="min-w-0 flex-1">
-        <p className="text-xs uppercase tracking-wide text-base-content/70">{label}</p>
-        {parts && place ? (
-          <div data-testid="order-address-parts">
-            <p className="font-semibold">
-              {place.area}
-              <span className="font-normal text-base-content/70">{locale === 'ar' ? '، ' : ', '}{place.division}</span>
-            </p>
-            {line ? <p className="break-words">{line}</p> : null}
-            {code ? (
-              <p className="text-xs text-base-content/70">
-                {t(parts.country === 'KW' ? 'address.paci' : 'address.makani')}: <span dir="ltr">{code}</span>
-              </p>
-            ) : null}
-            {parts.landmark ? (
-              <p className="text-sm text-base-content/80">
-                {t('address.landmark')}: {parts.landmark}
-              </p>
-            ) : null}
-          </div>
-        ) : (
-          <p className="break-words">{address}</p>
-        )}
-      </div>
-      <a href={parts?.pin ? pinMapUrl(parts.pin) : mapLink(address)} target="_blank" rel="noreferrer" className="btn btn-ghost btn-square h-11 w-11 shrink-0" aria-label={t('app.orders.mapFor', { address })}>
-        <Icon name="map" />
-      </a>
-    </div>
-  );
-}
-
-function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: () => void; onFail: () => void }) {
+function OrderCard({ order, n, onDeliver, onFail }: { order: ViewOrder; n: number | undefined; onDeliver: () => void; onFail: () => void }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const pickUp = async () => {
@@ -69,6 +31,11 @@ function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: 
   return (
     <li className="rounded-box border border-base-300 bg-base-100 p-4" data-testid="my-order" data-order-id={order.id}>
       <div className="mb-3 flex flex-wrap items-center gap-2">
+        {n ? (
+          <span className="flex size-7 shrink-0 items-center justify-center rounded-full bg-primary text-sm font-bold text-primary-content" data-testid="order-map-number">
+            {n}
+          </span>
+        ) : null}
         <p className="me-auto font-semibold">{order.customerName}</p>
         {order.priority !== 'normal' ? <Badge tone={PRIORITY_TONE[order.priority]}>{t(`priority.${order.priority}` as MessageKey)}</Badge> : null}
         <Badge tone={order.status === 'picked_up' ? 'primary' : 'neutral'} testId="order-status">
@@ -82,9 +49,9 @@ function OrderCard({ order, onDeliver, onFail }: { order: ViewOrder; onDeliver: 
         ) : null}
       </div>
       {order.itemDescription ? <p className="mb-3 text-sm text-base-content/70">{order.itemDescription}</p> : null}
-      <div className="space-y-2">
-        <Address label={t('app.orders.pickup')} address={order.pickupAddress} parts={order.pickupAddressParts} places={order.pickupPlace} />
-        <Address label={t('app.orders.delivery')} address={order.deliveryAddress} parts={order.deliveryAddressParts} places={order.deliveryPlace} />
+      <div className="space-y-3">
+        <RiderOrderAddress label={t('app.orders.pickup')} address={order.pickupAddress} parts={order.pickupAddressParts} places={order.pickupPlace} testId="order-pickup" />
+        <RiderOrderAddress label={t('app.orders.delivery')} address={order.deliveryAddress} parts={order.deliveryAddressParts} places={order.deliveryPlace} testId="order-delivery" />
       </div>
       <p className={`mt-3 flex items-center justify-between gap-2 rounded-box px-3 py-2 text-sm ${order.cashToCollect > 0 ? 'bg-warning/15' : 'bg-base-200'}`}>
         {order.cashToCollect > 0 ? (
@@ -139,8 +106,28 @@ export function MyOrders() {
   const t = useT();
   const { orders, ordersFailed } = useRider();
   const [dialog, setDialog] = useState<{ kind: 'deliver' | 'fail'; order: ViewOrder } | null>(null);
+  const [mapOpen, setMapOpen] = useState(false);
+  // The cards carry their pin's number while the map is open.
+  const numbers = useMemo(() => (mapOpen && orders ? numberedOrders(orderStops(orders)) : null), [mapOpen, orders]);
+  const title = (
+    <span className="flex w-full items-center gap-2">
+      {t('app.orders.title')}
+      {orders?.length ? <span className="badge badge-primary tabular-nums">{orders.length}</span> : null}
+      {orders?.length ? (
+        <button type="button" className={`btn btn-sm ms-auto h-10 gap-1.5 ${mapOpen ? 'btn-primary' : 'btn-outline'}`} aria-expanded={mapOpen} onClick={() => setMapOpen((o) => !o)} data-testid="rider-map-toggle">
+          <Icon name={mapOpen ? 'close' : 'map'} className="size-4" />
+          {t(mapOpen ? 'app.orders.hideMap' : 'app.orders.showMap')}
+        </button>
+      ) : null}
+    </span>
+  );
   return (
-    <Card title={<span className="flex items-center gap-2">{t('app.orders.title')}{orders?.length ? <span className="badge badge-primary tabular-nums">{orders.length}</span> : null}</span>}>
+    <Card title={title}>
+      {mapOpen && orders?.length ? (
+        <Suspense fallback={<div className="skeleton h-72 w-full sm:h-96" />}>
+          <OrdersMap orders={orders} />
+        </Suspense>
+      ) : null}
       <div id="my-orders" className="scroll-mt-20" data-testid="my-orders">
         {!orders && ordersFailed ? (
           <p className="text-base-content/70">{t('app.orders.unavailable')}</p>
@@ -153,7 +140,7 @@ export function MyOrders() {
         ) : (
           <ul className="space-y-3">
             {orders.map((o) => (
-              <OrderCard key={o.id} order={o} onDeliver={() => setDialog({ kind: 'deliver', order: o })} onFail={() => setDialog({ kind: 'fail', order: o })} />
+              <OrderCard key={o.id} order={o} n={numbers?.get(o.id)} onDeliver={() => setDialog({ kind: 'deliver', order: o })} onFail={() => setDialog({ kind: 'fail', order: o })} />
             ))}
           </ul>
         )}

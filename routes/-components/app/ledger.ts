@@ -12,6 +12,8 @@ export interface Ledger {
   deliveries: { orderId: string; at: number; cash: number; currency: Currency }[];
   distanceKm: number;
   last: LatLng | null;
+  /** This duty's route for the rider's map (issue 20, item 6): usable fixes at least TRAIL_STEP_KM apart, the newest TRAIL_MAX. Absent in a ledger stored before it. */
+  trail?: LatLng[];
   /** When a location was last queued for the server (ms), for the 30 s spacing. */
   lastLocationAt: number;
   lastSync: string | null;
@@ -20,7 +22,11 @@ export interface Ledger {
 /** Fixes worse than this are shown but not added to the distance. */
 export const MAX_ACCURACY_FOR_DISTANCE_M = 100;
 
-export const emptyLedger = (startTime: number | null): Ledger => ({ startTime, deliveries: [], distanceKm: 0, last: null, lastLocationAt: 0, lastSync: null });
+/** A 12-hour duty of pings every 30 s fits, less the ones taken standing still. */
+export const TRAIL_MAX = 1000;
+export const TRAIL_STEP_KM = 0.02;
+
+export const emptyLedger = (startTime: number | null): Ledger => ({ startTime, deliveries: [], distanceKm: 0, last: null, trail: [], lastLocationAt: 0, lastSync: null });
 
 export const ledgerStore = (userId: string) => local<Ledger>(`rider-app:${userId}:ledger`, emptyLedger(null));
 
@@ -45,7 +51,13 @@ export function addPosition(l: Ledger, p: LatLng, accuracy: number | null, at: n
   const usable = accuracy === null || accuracy <= MAX_ACCURACY_FOR_DISTANCE_M;
   if (!usable) return { ...l, lastLocationAt: at };
   const leg = l.last ? distanceKm(l.last, p) : 0;
-  return { ...l, distanceKm: l.distanceKm + leg, last: p, lastLocationAt: at };
+  return { ...l, distanceKm: l.distanceKm + leg, last: p, trail: extendTrail(l.trail ?? [], p), lastLocationAt: at };
+}
+
+function extendTrail(trail: readonly LatLng[], p: LatLng): LatLng[] {
+  const end = trail.at(-1);
+  if (end && distanceKm(end, p) < TRAIL_STEP_KM) return trail as LatLng[];
+  return [...trail.slice(-(TRAIL_MAX - 1)), { lat: p.lat, lng: p.lng }];
 }
 
 /** Cash taken on this duty's deliveries, in the given currency, summed in minor units. */

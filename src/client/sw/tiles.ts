@@ -51,9 +51,11 @@ export async function tileResponse(request: Request, event: ExtendableEvent | un
     return fetch(request);
   }
   if (!res.ok) return hit ?? res;
+  // Both copies taken now: once `res` is returned the page reads its body, and a clone of a read response throws.
+  const [forSize, forCache] = [res.clone(), res.clone()];
   const store = (async () => {
-    const bytes = (await res.clone().arrayBuffer()).byteLength;
-    await cache.put(url, res.clone());
+    const bytes = (await forSize.arrayBuffer()).byteLength;
+    await cache.put(url, forCache);
     await putRecord({ url, bytes, usedAt: now, fetchedAt: now });
     await trimTiles();
   })().catch(() => undefined);
