@@ -55,7 +55,7 @@ export function FlaggedRecords() {
                   {f.orderId ? <span className="ms-1.5 text-base-content/70">{t('conflict.list.order', { ref: f.orderId.slice(-6).toUpperCase() })}</span> : null}
                 </p>
                 <p className="text-sm" data-testid="flagged-reason">
-                  {t(f.reasonKey, f.reasonParams)}
+                  {t(reasonKey(f.reasonKey), f.reasonParams)}
                 </p>
                 <p className="flex flex-wrap gap-x-3 text-xs text-base-content/60">
                   {f.recordedAt ? <span>{t('conflict.list.recordedAt', { time: when(f.recordedAt) })}</span> : null}
@@ -75,6 +75,13 @@ export function FlaggedRecords() {
     </Card>
   );
 }
+
+/**
+ * The reason's catalog key, as the server stored it. Named here by its prefix so the build ships every reason's
+ * text with this screen (scripts/vite-messages.ts registers the keys a module names).
+ */
+const REASONS = 'conflict.';
+const reasonKey = (key: string): MessageKey => (key.startsWith(REASONS) ? key : `${REASONS}notFound`) as MessageKey;
 
 /** 'order.delivered' → 'Delivered', 'duty.end' → 'Duty ended' (the rider's outbox list's words). */
 const actionKey = (action: string): MessageKey => `outbox.kind.${action}` as MessageKey;
