@@ -70,6 +70,8 @@ async function deliver(page: Page, orderId: string, pin?: string) {
   await dialog.getByTestId('recipient-name').fill('Noura');
   if (pin) await dialog.getByTestId('delivery-pin').fill(pin);
   await dialog.getByTestId('deliver-submit').click();
+  // Kept on the phone (or sent): the dialog closes and the order leaves the list.
+  await expect(dialog).toBeHidden();
   await expect(card(page, orderId)).toHaveCount(0);
 }
 
@@ -146,6 +148,7 @@ test('the order was cancelled: the pick-up is refused (return the parcel), the d
   const records = await replayAndList(page, context);
   await expectRecord(records, 0, 'flagged', 'Delivered', /^The company cancelled this order at .+, but the parcel had been delivered\. The delivery was applied, with any cash collected\.$/);
   await expectRecord(records, 1, 'refused', 'Picked up', /^The company cancelled this order at .+\. The pick-up was not applied: return the parcel to the company\.$/);
+  await page.waitForTimeout(400); // the dialog's opening animation, for the picture
   await page.screenshot({ path: test.info().outputPath('outbox-list-390.png') });
   expect(await companyFlags(w)).toEqual([
     ['order_cancelled', 'applied', w.rider.name],

@@ -34,14 +34,14 @@ function Row({ write, badge, tone, note, testState }: { write: Write; badge: str
   const time = dateTimeFormat(dateLocale(), { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' }).format(write.createdAt);
   return (
     <li className="space-y-1 px-3 py-2.5" data-testid="outbox-record" data-state={testState}>
-      <div className="flex items-center justify-between gap-2">
-        <p className="min-w-0 truncate font-medium">
-          {t(kindKey(write))}
-          {orderId ? <span className="ms-1.5 text-sm font-normal text-base-content/70">{customer ?? t('conflict.list.order', { ref: orderId.slice(-6).toUpperCase() })}</span> : null}
-        </p>
-        <span className={`badge badge-soft badge-sm shrink-0 ${tone}`}>{badge}</span>
-      </div>
-      <p className="text-xs text-base-content/60">{t('outbox.list.recorded', { time })}</p>
+      <p className="font-medium">
+        {t(kindKey(write))}
+        {orderId ? <span className="ms-1.5 text-sm font-normal text-base-content/70">{customer ?? t('conflict.list.order', { ref: orderId.slice(-6).toUpperCase() })}</span> : null}
+      </p>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-base-content/60">
+        <span className={`badge badge-soft badge-sm ${tone}`}>{badge}</span>
+        <span>{t('outbox.list.recorded', { time })}</span>
+      </p>
       {note ? (
         <p className="text-sm" dir="auto" data-testid="outbox-record-reason">
           {note}
