@@ -12,6 +12,7 @@ import { WeeklyReport } from './-components/company/WeeklyReport';
 import { OrdersTab } from './-components/company/OrdersTab';
 import { TakeTour } from './-components/company/Tour';
 import { FleetTab } from './-components/company/FleetTab';
+import { FlaggedRecords } from './-components/company/FlaggedRecords';
 import { FleetMap } from './-components/FleetMap';
 import { HandoverInbox } from './-components/cash/HandoverInbox';
 import { CashLimitsCard } from './-components/cash/CashLimitsCard';
@@ -72,6 +73,7 @@ function CompanyPage() {
           {tab === 'compliance' ? <NoticesCard /> : null}
           {tab === 'compliance' ? <DocumentsOverview /> : null}
           {tab === 'compliance' ? <RulesCard /> : null}
+          {tab === 'orders' ? <FlaggedRecords /> : null}
           {tab === 'orders' ? <OrdersTab /> : null}
         </main>
       )}

@@ -18,6 +18,8 @@ export const dutyShifts = sqliteTable(
     endOdometerKm: integer('end_odometer_km'),
     startCaptureId: text('start_capture_id'),
     endCaptureId: text('end_capture_id'),
+    /** Who ended it: the rider (their end reading) or the company (a manager, no reading). Null before issue 20. */
+    endedBy: text('ended_by', { enum: ['rider', 'company'] }),
   },
   (t) => [index('duty_shifts_rider_idx').on(t.riderId, t.startedAt)],
 );

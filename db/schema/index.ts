@@ -9,3 +9,4 @@ export { newId } from './ids';
 export * from './cash';
 export * from './compliance';
 export * from './order-stats';
+export * from './conflicts';

@@ -10,6 +10,7 @@ import { local, useLocal } from './local';
 import { notificationsFor } from './notifications';
 import { useRider } from './RiderContext';
 import { useInstall } from './useInstall';
+import { OutboxList } from './OutboxList';
 
 export const seenOrdersStore = (userId: string) => local<string[]>(`rider-app:${userId}:seen-orders`, []);
 
@@ -117,6 +118,7 @@ export function AppHeader() {
       </div>
       <div className="flex shrink-0 flex-wrap items-center justify-end gap-1">
         <SyncState />
+        <OutboxList />
         {canInstall ? (
           <button type="button" className="btn btn-ghost btn-square h-11 w-11" aria-label={t('install.install')} onClick={() => void install()} data-testid="header-install">
             <Icon name="download" className="size-6" />

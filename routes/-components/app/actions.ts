@@ -46,15 +46,23 @@ export interface Fix {
   at: number;
 }
 
-/** The spec's "body not actually sent" fixed: { lat, lng, accuracy } (+ when). Quiet: the header shows what waits. */
+/**
+ * The spec's "body not actually sent" fixed: { lat, lng, accuracy } (+ when). Quiet: the header shows what waits;
+ * a quiet one is a periodic ping, kept in the outbox list only when refused.
+ */
 export const sendLocation = (riderId: string, fix: Fix, opts: { quiet?: boolean } = { quiet: true }) =>
   sendWrite(
-    post(`/api/riders/${encodeURIComponent(riderId)}/location`, 'location', {
-      lat: fix.lat,
-      lng: fix.lng,
-      ...(fix.accuracy !== null ? { accuracy: Math.round(fix.accuracy * 10) / 10 } : {}),
-      recordedAt: Math.round(fix.at),
-    }),
+    post(
+      `/api/riders/${encodeURIComponent(riderId)}/location`,
+      'location',
+      {
+        lat: fix.lat,
+        lng: fix.lng,
+        ...(fix.accuracy !== null ? { accuracy: Math.round(fix.accuracy * 10) / 10 } : {}),
+        recordedAt: Math.round(fix.at),
+      },
+      { background: opts.quiet !== false },
+    ),
     opts,
   );
 
@@ -77,7 +85,7 @@ export const setRegion = (riderId: string | null, region: RegionId, previous: Re
   );
 
 export const syncPerformance = (body: Record<string, unknown>) =>
-  sendWrite(post('/api/performance/sync', 'performance', body, { coalesce: 'performance' }), { quiet: true });
+  sendWrite(post('/api/performance/sync', 'performance', body, { coalesce: 'performance', background: true }), { quiet: true });
 
 export const orderPickedUp = (orderId: string, at = Date.now()) =>
   sendWrite(post(`/api/rider/orders/${encodeURIComponent(orderId)}/status`, 'order', { status: 'picked_up', at }, { meta: { orderId } }));

@@ -5,6 +5,7 @@ import { useT } from '../../../src/client/i18n';
 import { Badge } from '../../../src/client/ui/Badge';
 import { PhoneText } from '../../../src/client/ui/Phone';
 import { RiderDocumentsButton } from '../compliance/RiderDocumentsDialog';
+import { EndDutyButton } from './EndDutyButton';
 
 export type FleetRider = RouterOutputs['company']['riders'][number];
 
@@ -61,6 +62,7 @@ export function RiderCard({ rider: r, onAction, busy }: { rider: FleetRider; onA
           {active ? t('company.fleet.suspend') : t('company.fleet.reactivate')}
         </button>
         <RiderDocumentsButton rider={r} />
+        {r.onDuty ? <EndDutyButton rider={r} /> : null}
         {active ? (
           <button type="button" className="btn btn-outline btn-primary btn-sm ms-auto" onClick={() => onAction('invite', r)} data-testid="rider-invite">
             {t('company.fleet.invite')}

@@ -243,3 +243,106 @@ describe('outbox', () => {
     void outbox;
   });
 });
+
+describe('outcomes kept for the rider\u2019s outbox list (issue 20)', () => {
+  test('the first attempt the rider waits for is live; a retry, and an entry that waited behind another, are replays; each carries when it was recorded', async () => {
+    const store = memoryStore();
+    const calls: [string, string | undefined, string | undefined][] = [];
+    let online = true;
+    let clock = 5_000;
+    let n = 0;
+    const outbox = createOutbox({
+      store,
+      newKey: () => `key-${++n}`,
+      now: () => clock++,
+      fetch: async (url, init) => {
+        const h = init.headers as Record<string, string>;
+        calls.push([url, h['X-Replay'], h['X-Recorded-At']]);
+        if (!online) throw new TypeError('Failed to fetch');
+        return Response.json({ success: true });
+      },
+    });
+    await outbox.setOwner('rider-1');
+    await outbox.send(post('/api/live'));
+    online = false;
+    await outbox.send(post('/api/a'));
+    await outbox.send(post('/api/b'));
+    online = true;
+    await outbox.replay();
+    expect(calls.map(([url, replay]) => [url, replay])).toEqual([
+      ['/api/live', '0'],
+      ['/api/a', '0'],
+      ['/api/a', '1'], // b's own send found a still waiting: a retry
+      ['/api/a', '1'],
+      ['/api/b', '1'], // never tried while the rider waited: a replay on its first attempt
+    ]);
+    const recorded = new Map((await store.listOutcomes()).map((r) => [r.url, String(r.createdAt)]));
+    for (const [url, , at] of calls) expect(at).toBe(recorded.get(url)!);
+  });
+
+  test('sent, sent with the server\u2019s flags, refused with its reason: each kept in the store and shown newest first', async () => {
+    const { outbox, server, store } = setup();
+    await outbox.setOwner('rider-1');
+    server.answer((call) => {
+      if (call.url === '/api/flagged') return Response.json({ success: true, flags: [{ kind: 'pin_mismatch', outcome: 'applied', reason: 'The PIN typed offline does not match this order.' }] });
+      if (call.url === '/api/refused') return Response.json({ error: { code: 'CONFLICT', message: 'The company ended this duty at 10:00.' } }, { status: 409 });
+      return Response.json({ success: true });
+    });
+    await outbox.send({ ...post('/api/rider/orders/o1/status', { status: 'picked_up' }), meta: { kind: 'order', orderId: 'o1' } });
+    const flagged = await outbox.send(post('/api/flagged'));
+    expect(flagged).toMatchObject({ kind: 'sent', flags: [{ kind: 'pin_mismatch', outcome: 'applied', reason: 'The PIN typed offline does not match this order.' }] });
+    await outbox.send(post('/api/refused'));
+    const shown = outbox.getSnapshot().outcomes.map((r) => [r.url, r.state, r.reason]);
+    expect(shown).toEqual([
+      ['/api/refused', 'refused', 'The company ended this duty at 10:00.'],
+      ['/api/flagged', 'flagged', 'The PIN typed offline does not match this order.'],
+      ['/api/rider/orders/o1/status', 'sent', null],
+    ]);
+    const [first] = await store.listOutcomes();
+    expect([first!.status, first!.meta, first!.owner]).toEqual(['picked_up', { kind: 'order', orderId: 'o1' }, 'rider-1']);
+  });
+
+  test('a background write (pings) is kept only when refused; another owner\u2019s outcomes are not shown', async () => {
+    const { outbox, server } = setup();
+    await outbox.setOwner('rider-1');
+    await outbox.send({ ...post('/api/ping'), background: true });
+    expect(outbox.getSnapshot().outcomes).toEqual([]);
+    server.answer(() => Response.json({ error: { message: 'Too far' } }, { status: 400 }));
+    await outbox.send({ ...post('/api/ping'), background: true });
+    expect(outbox.getSnapshot().outcomes.map((r) => r.state)).toEqual(['refused']);
+    await outbox.setOwner('rider-2');
+    expect(outbox.getSnapshot().outcomes).toEqual([]);
+  });
+
+  test('outcomes recorded by another outbox on the same store (the service worker\u2019s replay) show on the next refresh', async () => {
+    const store = memoryStore();
+    const fetch = async () => Response.json({ success: true, flags: [{ kind: 'cash_limit', outcome: 'applied', reason: 'Over the limit.' }] });
+    const page = createOutbox({ store, fetch: async () => { throw new TypeError('Failed to fetch'); } });
+    await page.setOwner('rider-1');
+    await page.send(post('/api/delivered'));
+    const worker = createOutbox({ store, fetch });
+    await worker.setOwner('rider-1');
+    await worker.replay();
+    expect(page.getSnapshot().outcomes).toEqual([]);
+    await page.refresh();
+    expect(page.getSnapshot().outcomes.map((r) => [r.state, r.reason])).toEqual([['flagged', 'Over the limit.']]);
+    expect(page.getSnapshot().pending).toEqual([]);
+  });
+
+  test('the last 50 are kept, for 3 days', async () => {
+    const store = memoryStore();
+    let clock = 0;
+    const outbox = createOutbox({ store, fetch: async () => Response.json({}), now: () => clock });
+    await outbox.setOwner('rider-1');
+    for (let i = 0; i < 55; i++) {
+      clock += 1000;
+      await outbox.send(post(`/api/w${i}`));
+    }
+    const kept = await store.listOutcomes();
+    expect([kept.length, kept[0]!.url, kept.at(-1)!.url]).toEqual([50, '/api/w5', '/api/w54']);
+    clock += 3 * 24 * 3_600_000 - 10_000;
+    await outbox.setOwner('rider-1');
+    // Kept from 3 days before now: w44 (recorded at 45 s) and later.
+    expect((await store.listOutcomes()).map((r) => r.url)).toEqual(Array.from({ length: 11 }, (_, i) => `/api/w${44 + i}`));
+  });
+});

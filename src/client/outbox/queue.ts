@@ -1,9 +1,19 @@
-import type { OutboxEntry, OutboxStore, OutboxWrite, Outcome, Verdict } from './types';
+import type { OutboxEntry, OutboxStore, OutboxWrite, Outcome, OutcomeRecord, ServerFlag, Verdict } from './types';
 
 export const OUTBOX_REPLAY_INTERVAL_MS = 30_000;
 /** Answers kept for refs (a delivery waiting for its photo's captureId). */
 export const RESULT_TTL_MS = 7 * 24 * 3_600_000;
 const DONE_KEPT = 50;
+/** The rider's outbox list (issue 20): the last outcomes, for a few days, so replays made while the app was closed are seen. */
+export const OUTCOMES_KEPT = 50;
+export const OUTCOME_TTL_MS = 3 * 24 * 3_600_000;
+
+/** The flags of a 2xx answer (`{ flags: [{ kind, outcome, reason }] }`), if any. */
+export function flagsOf(json: unknown): ServerFlag[] {
+  const flags = (json as { flags?: unknown } | null)?.flags;
+  if (!Array.isArray(flags)) return [];
+  return flags.filter((f): f is ServerFlag => !!f && typeof f === 'object' && typeof (f as ServerFlag).reason === 'string');
+}
 
 /** 2xx applied; 401 sign in again; 408, 429 and 5xx try later; any other 4xx is refused for good. */
 export function verdict(status: number): Verdict {
@@ -27,6 +37,8 @@ export interface OutboxSnapshot {
   pending: readonly OutboxEntry[];
   /** Entries the server has applied lately, with when: views overlay them until their data is refetched. */
   done: readonly { entry: OutboxEntry; at: number }[];
+  /** The current owner's kept outcomes, newest first (sent, flagged for the company, refused). */
+  outcomes: readonly OutcomeRecord[];
 }
 
 export interface OutboxDeps {
@@ -54,7 +66,7 @@ export function createOutbox(deps: OutboxDeps) {
   const newKey = deps.newKey ?? (() => crypto.randomUUID());
   let owner: string | null = null;
   let lastSeq = 0;
-  let snapshot: OutboxSnapshot = { pending: [], done: [] };
+  let snapshot: OutboxSnapshot = { pending: [], done: [], outcomes: [] };
   const listeners = new Set<() => void>();
   const waiters = new Map<string, (o: Outcome) => void>();
   let running: Promise<void> | null = null;
@@ -67,13 +79,27 @@ export function createOutbox(deps: OutboxDeps) {
     const all = await deps.store.list();
     for (const e of all) lastSeq = Math.max(lastSeq, e.seq);
     const pending = mine(all);
+    const kept = (await deps.store.listOutcomes()).filter((r) => owner !== null && r.owner === owner).reverse();
     // Unchanged (the same entries, attempts and errors, nothing done): the same snapshot and no notice, so the
     // screens that show the outbox (the whole rider app) do not re-render for nothing.
     const same = pending.length === snapshot.pending.length && pending.every((e, i) => sameEntry(e, snapshot.pending[i]!));
-    if (same && !doneEntry) return;
+    const sameOutcomes = kept.length === snapshot.outcomes.length && kept.every((r, i) => r.key === snapshot.outcomes[i]!.key && r.state === snapshot.outcomes[i]!.state);
+    if (same && sameOutcomes && !doneEntry) return;
     const done = doneEntry ? [...snapshot.done, { entry: doneEntry, at: now() }].slice(-DONE_KEPT) : snapshot.done;
-    snapshot = { pending: same ? snapshot.pending : pending, done };
+    snapshot = { pending: same ? snapshot.pending : pending, done, outcomes: sameOutcomes ? snapshot.outcomes : kept };
     listeners.forEach((l) => l());
+  }
+
+  /**
+   * Keep what became of a write, in the store (so the service worker's replays are kept too): always when it
+   * was flagged or refused, and when simply sent unless it is a background write.
+   */
+  async function keepOutcome(entry: OutboxEntry, state: OutcomeRecord['state'], reason: string | null) {
+    if (state === 'sent' && entry.background) return;
+    const status = typeof entry.body?.status === 'string' ? entry.body.status : undefined;
+    const record: OutcomeRecord = { key: entry.key, owner: entry.owner, method: entry.method, url: entry.url, meta: entry.meta, status, createdAt: entry.createdAt, at: now(), state, reason };
+    await deps.store.putOutcome(record);
+    await deps.store.pruneOutcomes(now() - OUTCOME_TTL_MS, OUTCOMES_KEPT);
   }
 
   function settle(key: string, outcome: Outcome) {
@@ -99,11 +125,20 @@ export function createOutbox(deps: OutboxDeps) {
   async function attempt(entry: OutboxEntry): Promise<'next' | 'stop' | 'auth'> {
     let res: Response;
     const tried = { ...entry, attempts: entry.attempts + 1 };
+    // Live: the first attempt, right after recording, with the rider waiting for the answer (a wrong PIN is
+    // refused at the door). Any other is a replay: the rider was told it was kept, and the server flags
+    // rather than refuses what can no longer be redone on the spot (issue 20).
+    const live = entry.attempts === 0 && waiters.has(entry.key);
     try {
       const body = await bodyOf(entry);
       res = await deps.fetch(entry.url, {
         method: entry.method,
-        headers: { 'Content-Type': 'application/json', 'Idempotency-Key': entry.key },
+        headers: {
+          'Content-Type': 'application/json',
+          'Idempotency-Key': entry.key,
+          'X-Recorded-At': String(Math.round(entry.createdAt)),
+          'X-Replay': live ? '0' : '1',
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'same-origin',
       });
@@ -123,15 +158,19 @@ export function createOutbox(deps: OutboxDeps) {
     const v = verdict(res.status);
     if (v === 'ok') {
       if (entry.keepResult) await deps.store.putResult(entry.key, json, now());
+      const flags = flagsOf(json);
+      await keepOutcome(entry, flags.length ? 'flagged' : 'sent', flags.length ? flags.map((f) => f.reason).join(' ') : null);
       await deps.store.delete(entry.key);
       await refresh(entry);
-      const outcome: Outcome = { kind: 'sent', result: json };
+      const outcome: Outcome = flags.length ? { kind: 'sent', result: json, flags } : { kind: 'sent', result: json };
       settle(entry.key, outcome);
       deps.onSettled?.(entry, outcome);
       return 'next';
     }
     const message = serverMessage(res.status, res.statusText, json, text);
     if (v === 'drop') {
+      // Refused for good: what became of it is kept (with the server's reason) before the entry leaves.
+      await keepOutcome(entry, 'refused', message);
       await deps.store.delete(entry.key);
       await refresh();
       const outcome: Outcome = { kind: 'dropped', status: res.status, message };
@@ -216,6 +255,7 @@ export function createOutbox(deps: OutboxDeps) {
     /** The signed-in user; only their entries are counted and replayed. */
     async setOwner(id: string | null) {
       owner = id;
+      if (id !== null) await deps.store.pruneOutcomes(now() - OUTCOME_TTL_MS, OUTCOMES_KEPT);
       await refresh();
       if (id !== null) await deps.store.pruneResults(now() - RESULT_TTL_MS);
     },

@@ -69,6 +69,7 @@ export async function addCompanyRider(db: Db, actorId: string, companyId: string
     region: row.region,
     companyId: row.companyId,
     lastSeenAt: null,
+    onDuty: false,
     orders: 0,
     earnings: 0,
     currency: company?.currency ?? row.region,

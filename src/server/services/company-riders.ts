@@ -17,6 +17,7 @@ export async function listCompanyRiders(db: Db, companyId: string) {
       region: riders.region,
       companyId: riders.companyId,
       lastSeenAt: riders.lastSeenAt,
+      onDuty: riders.onDuty,
       orders: sql<number>`count(${orders.id})`.mapWith(Number),
       earningsMinor: sql<number>`coalesce(sum(${orders.deliveryFeeMinor}), 0)`.mapWith(Number),
       // Fees are in the company's currency, whatever region the rider picked in the app.

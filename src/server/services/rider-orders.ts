@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orders, orderStatusEvents } from '../../../db/schema';
-import { fromMinor } from '../../shared/money';
+import { formatMoney, fromMinor } from '../../shared/money';
 import { placeNames } from '../../shared/gulf/format';
 import { storedAddressParts as storedParts, type AddressParts } from '../../shared/schemas/address';
 import type { RiderOrderStatusInput } from '../../shared/schemas/rider-app';
@@ -9,7 +9,10 @@ import { canTransition } from '../../shared/schemas/oversight';
 import { invalid, notFound } from '../errors';
 import { postCollection } from './cash/collections';
 import { checkCashLimit } from './cash/limits';
-import { eventTime } from './duty';
+import { endedByCompany, eventTime, MAX_DUTY_EVENT_AGE_HOURS } from './duty';
+import { companyTime, fileFlag, type Flag, type FlagContext } from './conflicts/flags';
+import { orderRequest, resolveOrderConflict } from './conflicts/orders';
+import { isReplay } from './conflicts/replay';
 import { publishChange } from './events';
 import { emitOrderStatusChange } from './webhooks';
 import { t, tw } from '../../shared/i18n';
@@ -50,27 +53,51 @@ export async function riderOrders(db: Db, riderId: string) {
 }
 
 /**
- * A rider moves their own order: picked up, delivered (with the recipient's name,
- * an optional photo and PIN) or failed (with a reason). The phone's time is the event's time.
+ * A rider moves their own order: picked up, delivered (with the recipient's name, an optional photo and
+ * PIN) or failed (with a reason). The phone's time is the event's time. A replayed write (recorded offline,
+ * issue 20) that meets a changed server is resolved by conflicts/orders.ts, and what the company must review
+ * (a PIN that does not match, cash over the limit, after the company ended the duty, older than 24 hours) is
+ * flagged in the same transaction; the answer carries the flags' reasons.
  */
-export async function riderSetOrderStatus(db: Db, riderId: string, userId: string, input: RiderOrderStatusInput, now = new Date()) {
-  const order = await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.riderId, riderId)) });
+export async function riderSetOrderStatus(db: Db, riderId: string, userId: string, input: RiderOrderStatusInput, now = new Date(), flagCtx: FlagContext = { riderId }) {
+  const replay = isReplay(input.outbox);
+  const resolved = replay ? await resolveOrderConflict(db, riderId, input) : null;
+  const order = resolved?.order ?? (await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.riderId, riderId)) }));
   if (!order) throw notFound(t('errors.orderNotFound'));
-  if (!canTransition(order.status, input.status)) throw invalid(t('errors.orderTransition', { from: tw(`orderStatus.${order.status}`), to: tw(`orderStatus.${input.status}`) }), 'status');
+  if (!resolved?.force && !canTransition(order.status, input.status)) throw invalid(t('errors.orderTransition', { from: tw(`orderStatus.${order.status}`), to: tw(`orderStatus.${input.status}`) }), 'status');
   const at = eventTime(input.at, now);
-  const patch: Partial<typeof orders.$inferInsert> = { status: input.status, updatedAt: now };
+  const flags: Flag[] = resolved?.flag ? [resolved.flag] : [];
+  const request = orderRequest(input);
+  const flag = (kind: Flag['kind'], reasonKey: Flag['reasonKey'], params: Flag['params']) => flags.push({ kind, outcome: 'applied', reasonKey, params, request, orderId: order.id });
+  const patch: Partial<typeof orders.$inferInsert> = { status: input.status, updatedAt: now, ...(resolved?.takeOver ? { riderId } : {}) };
   if (input.status === 'delivered') {
-    if (input.pin !== undefined && input.pin !== order.deliveryPin) throw invalid(t('errors.pinMismatch'), 'pin');
-    Object.assign(patch, { deliveredAt: at, recipientName: input.recipientName, proofCaptureId: input.proofCaptureId ?? null, pinVerified: input.pin !== undefined });
+    const pinOk = input.pin === undefined || input.pin === order.deliveryPin;
+    // Online the rider is at the door and may type it again; a PIN typed offline is checked only now (issue 20).
+    if (!pinOk && !replay) throw invalid(t('errors.pinMismatch'), 'pin');
+    if (!pinOk) flag('pin_mismatch', 'conflict.pin.applied', {});
+    Object.assign(patch, { deliveredAt: at, recipientName: input.recipientName, proofCaptureId: input.proofCaptureId ?? null, pinVerified: input.pin !== undefined && pinOk });
   }
   if (input.status === 'failed') patch.failureReason = input.reason;
-  await db.transaction(async (tx) => {
+  if (input.at !== undefined && input.at < now.getTime() - MAX_DUTY_EVENT_AGE_HOURS * 3_600_000) flag('too_old', 'conflict.tooOld.applied', { at: await companyTime(db, riderId, at) });
+  if (replay) {
+    const ended = await endedByCompany(db, riderId);
+    if (ended && at > ended) flag('duty_ended', 'conflict.dutyEnded.orderApplied', { time: await companyTime(db, riderId, ended), at: await companyTime(db, riderId, at) });
+  }
+  const filed = await db.transaction(async (tx) => {
     await tx.update(orders).set(patch).where(eq(orders.id, order.id));
     await tx.insert(orderStatusEvents).values({ orderId: order.id, status: input.status, riderId, actorId: userId, at });
     // Cash collected goes into the rider's hand in the same transaction, once per order (issue 9).
-    if (input.status === 'delivered' && (await postCollection(tx, order, at))) await checkCashLimit(tx, riderId, now);
+    if (input.status === 'delivered' && (await postCollection(tx, { ...order, riderId }, at))) {
+      const cash = await checkCashLimit(tx, riderId, now);
+      if (replay && cash.reasons.includes('amount')) {
+        flag('cash_limit', 'conflict.cashLimit.applied', { amount: formatMoney(cash.uncountedMinor, cash.currency), limit: formatMoney(cash.limitMinor, cash.currency) });
+      }
+    }
+    const out = [];
+    for (const f of flags) out.push(await fileFlag(tx, flagCtx, f, now));
+    return out;
   });
   await emitOrderStatusChange(db, { ...order, ...patch } as typeof orders.$inferSelect);
   publishChange('orders');
-  return { success: true as const, status: input.status, at: at.toISOString() };
+  return { success: true as const, status: input.status, at: at.toISOString(), ...(filed.length ? { flags: filed } : {}) };
 }

@@ -6,14 +6,20 @@ import { REGION_IDS } from '../regions';
 /** Every rider write may carry a client-generated key; a replay with the same key is applied once. */
 export const idempotencyKey = z.string().trim().min(8).max(80).regex(/^[A-Za-z0-9_-]+$/, 'Invalid idempotency key').optional();
 
+/**
+ * What the outbox says of a write (issue 20): when the phone recorded it and whether it is a replay (the rider
+ * was not waiting for the answer). The REST shims fold the X-Recorded-At and X-Replay headers in here.
+ */
+export const outboxInfo = z.object({ recordedAt: z.number().int().positive().max(8_640_000_000_000_000).optional(), replay: z.boolean().optional() }).optional();
+
 /** When the phone recorded it (ms since epoch); kept as the event time even when uploaded later. */
 export const recordedAt = z.number().int().positive().optional();
 
 const odometer = z.number('Odometer reading must be a number').int('Odometer reading must be whole kilometres').min(0).max(9_999_999);
 
-export const dutyStartInput = z.object({ startOdometerKm: odometer, captureId: z.string().max(40).optional(), at: recordedAt, idempotencyKey });
-export const dutyEndInput = z.object({ endOdometerKm: odometer, captureId: z.string().max(40).optional(), at: recordedAt, idempotencyKey });
-export const dutyBreakInput = z.object({ at: recordedAt, idempotencyKey });
+export const dutyStartInput = z.object({ startOdometerKm: odometer, captureId: z.string().max(40).optional(), at: recordedAt, idempotencyKey, outbox: outboxInfo });
+export const dutyEndInput = z.object({ endOdometerKm: odometer, captureId: z.string().max(40).optional(), at: recordedAt, idempotencyKey, outbox: outboxInfo });
+export const dutyBreakInput = z.object({ at: recordedAt, idempotencyKey, outbox: outboxInfo });
 
 export const cashSubmitInput = z.object({
   amount: z.number('Amount must be a number').finite('Amount must be a number').positive('Amount must be more than 0').max(1_000_000),
@@ -53,7 +59,7 @@ export const riderRegionInput = z.object({
 });
 
 export const riderOrderStatusInput = z.discriminatedUnion('status', [
-  z.object({ orderId: z.string().max(40), status: z.literal('picked_up'), at: recordedAt, idempotencyKey }),
+  z.object({ orderId: z.string().max(40), status: z.literal('picked_up'), at: recordedAt, idempotencyKey, outbox: outboxInfo }),
   z.object({
     orderId: z.string().max(40),
     status: z.literal('delivered'),
@@ -62,7 +68,15 @@ export const riderOrderStatusInput = z.discriminatedUnion('status', [
     pin: z.string().regex(/^\d{4}$/, 'The PIN has 4 digits').optional(),
     at: recordedAt,
     idempotencyKey,
+    outbox: outboxInfo,
   }),
-  z.object({ orderId: z.string().max(40), status: z.literal('failed'), reason: z.string().trim().min(1, 'Say why the delivery failed').max(300), at: recordedAt, idempotencyKey }),
+  z.object({
+    orderId: z.string().max(40),
+    status: z.literal('failed'),
+    reason: z.string().trim().min(1, 'Say why the delivery failed').max(300),
+    at: recordedAt,
+    idempotencyKey,
+    outbox: outboxInfo,
+  }),
 ]);
 export type RiderOrderStatusInput = z.infer<typeof riderOrderStatusInput>;

@@ -11,6 +11,7 @@ import { companyCashProcedures } from './company-cash';
 import { companyReconcileProcedures } from './company-reconcile';
 import { companyDocumentProcedures } from './company-documents';
 import { companyRuleProcedures } from './company-rules';
+import { companyFlagProcedures } from './company-flags';
 
 export const companyRouter = {
   /** The caller's own company. */
@@ -28,4 +29,5 @@ export const companyRouter = {
   ...companyReconcileProcedures,
   ...companyDocumentProcedures,
   ...companyRuleProcedures,
+  ...companyFlagProcedures,
 } satisfies TRPCRouterRecord;

@@ -9,25 +9,28 @@ import {
 } from '../../../shared/schemas/rider-app';
 import { currentDuty, endBreak, endDuty, startBreak, startDuty } from '../../services/duty';
 import { once } from '../../services/idempotency';
+import { onceFlagged } from '../../services/conflicts/once';
 import { riderOrders, riderSetOrderStatus } from '../../services/rider-orders';
 import { setRiderRegion, syncPerformance } from '../../services/rider-settings';
 import { riderProcedure } from '../init';
 
-/** The rider app's writes: each applied once per idempotency key. */
+const who = (ctx: { user: { id: string }; riderId: string }) => ({ userId: ctx.user.id, riderId: ctx.riderId });
+
+/** The rider app's writes: each applied once per idempotency key; offline conflicts resolved and flagged (issue 20). */
 export const riderAppProcedures = {
   duty: riderProcedure.query(({ ctx }) => currentDuty(ctx.db, ctx.riderId)),
   dutyStart: riderProcedure
     .input(dutyStartInput)
-    .mutation(({ ctx, input }) => once(ctx.db, ctx.user.id, 'duty.start', input.idempotencyKey, (tx) => startDuty(tx, ctx.riderId, input))),
+    .mutation(({ ctx, input }) => onceFlagged(ctx.db, who(ctx), 'duty.start', input, (tx) => startDuty(tx, ctx.riderId, input))),
   dutyEnd: riderProcedure
     .input(dutyEndInput)
-    .mutation(({ ctx, input }) => once(ctx.db, ctx.user.id, 'duty.end', input.idempotencyKey, (tx) => endDuty(tx, ctx.riderId, input))),
+    .mutation(({ ctx, input }) => onceFlagged(ctx.db, who(ctx), 'duty.end', input, (tx, flags) => endDuty(tx, ctx.riderId, input, new Date(), flags))),
   breakStart: riderProcedure
     .input(dutyBreakInput)
-    .mutation(({ ctx, input }) => once(ctx.db, ctx.user.id, 'break.start', input.idempotencyKey, (tx) => startBreak(tx, ctx.riderId, input.at))),
+    .mutation(({ ctx, input }) => onceFlagged(ctx.db, who(ctx), 'break.start', input, (tx) => startBreak(tx, ctx.riderId, input.at, new Date(), input.outbox))),
   breakEnd: riderProcedure
     .input(dutyBreakInput)
-    .mutation(({ ctx, input }) => once(ctx.db, ctx.user.id, 'break.end', input.idempotencyKey, (tx) => endBreak(tx, ctx.riderId, input.at))),
+    .mutation(({ ctx, input }) => onceFlagged(ctx.db, who(ctx), 'break.end', input, (tx) => endBreak(tx, ctx.riderId, input.at, new Date(), input.outbox))),
   // submitCash: rider-handover.ts (issue 9, the verified hand-over).
   syncPerformance: riderProcedure
     .input(performanceSyncInput)
@@ -39,6 +42,6 @@ export const riderAppProcedures = {
   setOrderStatus: riderProcedure
     .input(riderOrderStatusInput)
     .mutation(({ ctx, input }) =>
-      once(ctx.db, ctx.user.id, `order.${input.status}`, input.idempotencyKey, (tx) => riderSetOrderStatus(tx, ctx.riderId, ctx.user.id, input)),
+      onceFlagged(ctx.db, who(ctx), `order.${input.status}`, input, (tx, flags) => riderSetOrderStatus(tx, ctx.riderId, ctx.user.id, input, new Date(), flags)),
     ),
 } satisfies TRPCRouterRecord;

@@ -20,5 +20,6 @@ import { documents } from './documents';
 import { rules } from './rules';
 import { notices } from './notices';
 import { account } from './account';
+import { conflicts } from './conflicts';
 
-export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account };
+export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts };

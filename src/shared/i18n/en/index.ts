@@ -20,7 +20,8 @@ import { documents } from './documents';
 import { rules } from './rules';
 import { notices } from './notices';
 import { account } from './account';
+import { conflicts } from './conflicts';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts } as const;
 
 export type MessageKey = keyof typeof en;
