@@ -220,6 +220,20 @@ describe('outbox', () => {
     expect(outbox.getSnapshot().pending.map((e) => e.body)).toEqual([{ n: 2 }]);
   });
 
+  test('a newer snapshot the device has no room for leaves the older one queued (never a loss)', async () => {
+    const { outbox, server, store } = setup();
+    await outbox.setOwner('u1');
+    server.answer(() => 'network');
+    await outbox.send({ ...post('/api/performance/sync', { n: 1 }), coalesce: 'performance' });
+    const put = store.put;
+    store.put = () => Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+    const refused = await outbox.send({ ...post('/api/performance/sync', { n: 2 }), coalesce: 'performance' }).catch((e: unknown) => e);
+    store.put = put;
+    expect((refused as DOMException).name).toBe('QuotaExceededError');
+    expect((await store.list()).map((e) => e.body)).toEqual([{ n: 1 }]);
+    expect(outbox.getSnapshot().pending.map((e) => e.body)).toEqual([{ n: 1 }]);
+  });
+
   test('writes sent while a replay runs wait their turn and are all sent once', async () => {
     const { outbox, server } = setup();
     await outbox.setOwner('u1');

@@ -240,10 +240,16 @@ export function createOutbox(deps: OutboxDeps) {
     };
     // Listen before storing: a replay already running may send it before we get back.
     const outcome = new Promise<Outcome>((resolve) => waiters.set(entry.key, resolve));
-    if (write.coalesce) {
-      for (const old of snapshot.pending) if (old.coalesce === write.coalesce && old.attempts > 0) await deps.store.delete(old.key);
+    // The new record is kept first: when the device has no room for it (a quota error), nothing older is lost and
+    // no waiter is left behind. Only then does a newer snapshot replace the older ones it makes pointless.
+    const older = write.coalesce ? snapshot.pending.filter((old) => old.coalesce === write.coalesce && old.attempts > 0) : [];
+    try {
+      await deps.store.put(entry);
+    } catch (err) {
+      waiters.delete(entry.key);
+      throw err;
     }
-    await deps.store.put(entry);
+    for (const old of older) await deps.store.delete(old.key);
     await refresh();
     void replay();
     return { ...(await outcome), key: entry.key };
