@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../db/client';
-import { notices, webhookEndpoints } from '../../db/schema';
+import { flaggedRecords, notices, webhookEndpoints } from '../../db/schema';
 import type { SessionUser } from '../../src/shared/schemas/auth';
 import { saveDocumentInput } from '../../src/shared/schemas/documents';
 import { reportInput } from '../../src/shared/schemas/reports';
@@ -132,6 +132,31 @@ export async function makeAuthzWorld(db: Db, capturesDir: string) {
       const duty = await currentDuty(db, riderOf(o).id);
       if (duty?.onBreak) await endBreak(db, riderOf(o).id);
       if (duty) await endDuty(db, riderOf(o).id, { endOdometerKm: 1010 });
+    },
+    /** A new rider of the owner's company on duty: the company may end that duty once. */
+    riderOnDuty: async (o: Owner) => {
+      const rider = (await makeRider(db, companyOf(o), { withUser: false })).rider;
+      await startDuty(db, rider.id, { startOdometerKm: 1000 });
+      return rider;
+    },
+    /** A flagged offline record of the owner's rider (issue 20), still to review. */
+    flag: async (o: Owner) => {
+      const [row] = await db
+        .insert(flaggedRecords)
+        .values({
+          companyId: companyOf(o).id,
+          riderId: riderOf(o).id,
+          kind: 'pin_mismatch',
+          outcome: 'applied',
+          request: { action: 'delivered' },
+          reasonKey: 'conflict.pin.applied',
+          reasonParams: {},
+          idempotencyKey: key('flag'),
+          recordedAt: new Date(),
+          serverAt: new Date(),
+        })
+        .returning();
+      return row!;
     },
     /** Every person's password back to the factories' one (a password change in the matrix changed it). */
     restorePasswords: async () => {

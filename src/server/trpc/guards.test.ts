@@ -3,7 +3,9 @@ import type { Db } from '../../../db/client';
 import { callerFor } from '../../../test/app';
 import { freshDb } from '../../../test/db';
 import { DENIED, expectTRPCError } from '../../../test/expect';
-import { makeUser, TEST_PASSWORD } from '../../../test/factories';
+import { makeRider, makeUser, TEST_PASSWORD } from '../../../test/factories';
+import { flaggedRecords } from '../../../db/schema';
+import { startDuty } from '../services/duty';
 import { makeWorld, type World } from '../../../test/world';
 import type { createCaller } from './root';
 
@@ -64,6 +66,18 @@ let riderAToken: Promise<string> | undefined;
 const tokenOfRiderA = () => (riderAToken ??= callers.riderA.auth.apiTokenCreate({ name: 'Rider A laptop' }).then((r) => r.apiToken.id));
 const TOKEN_HIDDEN = ['NOT_FOUND', 'API token not found'] as const;
 const trackingCodeOfA = async () => (await callers.admin.admin.orderDetail({ id: (await callers.admin.admin.createOrder(order())).order.id })).trackingCode!;
+/** Offline review (issue 20): a fresh flag of company A's rider, and a fresh rider of A on duty, per call. */
+async function flagOfA() {
+  const at = new Date();
+  const values = { companyId: w.companyA.id, riderId: w.riderA.id, kind: 'pin_mismatch', outcome: 'applied', request: { action: 'delivered' }, reasonKey: 'conflict.pin.applied', reasonParams: {}, recordedAt: at, serverAt: at } as const;
+  const [row] = await db.insert(flaggedRecords).values(values).returning();
+  return row!;
+}
+async function riderOnDutyOfA() {
+  const { rider } = await makeRider(db, w.companyA, { withUser: false });
+  await startDuty(db, rider.id, { startOdometerKm: 1000 });
+  return rider;
+}
 const companyOnly = { signedOut: OUT, riderA: no(DENIED.company), riderB: no(DENIED.company), companyA: 'ok', companyB: 'ok', admin: no(DENIED.company) } as const;
 const riderOnly = { signedOut: OUT, riderA: 'ok', riderB: 'ok', companyA: no(DENIED.rider), companyB: no(DENIED.rider), admin: no(DENIED.rider) } as const;
 const adminOnly = { signedOut: OUT, riderA: no(DENIED.admin), riderB: no(DENIED.admin), companyA: no(DENIED.admin), companyB: no(DENIED.admin), admin: 'ok' } as const;
@@ -192,6 +206,9 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'company.addRider', call: (c) => c.company.addRider({ name: 'Guard Rider', email: `fleet${++seq}@example.com`, phone: '+96550001234', vehicleType: 'car', licenseNumber: 'kw-9', region: 'KWD' }), expect: companyOnly },
   { name: 'company.updateRider', call: (c) => c.company.updateRider({ id: w.riderA2.id, name: 'Aziz Alpha', phone: '+96550001234', vehicleType: 'car', licenseNumber: 'KW-1' }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },
   { name: 'company.setRiderStatus', call: (c) => c.company.setRiderStatus({ id: w.riderA2.id, status: 'active' }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },
+  { name: 'company.flagged', call: (c) => c.company.flagged({ open: true }), expect: companyOnly },
+  { name: 'company.markFlagReviewed', call: async (c) => c.company.markFlagReviewed({ id: (await flagOfA()).id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Flagged record not found'] } },
+  { name: 'company.endRiderDuty', call: async (c) => c.company.endRiderDuty({ id: (await riderOnDutyOfA()).id }), expect: { ...companyOnly, companyB: NO_RIDER } },
   { name: 'company.inviteRider', call: (c) => c.company.inviteRider({ id: w.riderA2.id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },
   {
     // Public: anyone holding a fresh link (made here by company A for rider A2) may accept it.
