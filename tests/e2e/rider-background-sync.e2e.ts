@@ -110,6 +110,8 @@ async function offlineShift(page: Page, orderId: string) {
   await page.getByTestId('cash-amount').fill('5');
   await page.getByTestId('cash-submit').click();
   await expect(page.getByTestId('cash-amount')).toHaveValue('');
+  // The hand-over code comes from the server: until then the rider is told so (issue 20, item 3).
+  await expect(page.getByTestId('handover-queued')).toHaveText('Hand-over of KWD 5.000 saved on this phone. Its code comes when the phone is back online.');
   // duty start, break start and end, the location, picked up, delivered, cash (and maybe GPS pings)
   const pending = Number(await page.getByTestId('outbox-pending').innerText());
   expect(pending).toBeGreaterThanOrEqual(7);

@@ -121,7 +121,7 @@ export function CashCard() {
       ) : null}
       {onHand > 0 || slip.slip ? <SlipNote slip={slip} amount={typed !== null && Number.isFinite(typed) && typed > 0 ? typed : null} currency={currency} /> : null}
       {slip.scanning ? <OcrDialog type="cash" currency={currency} onConfirmed={slip.confirmed} onClose={slip.cancel} /> : null}
-      {riderId ? <RiderHandovers /> : null}
+      {riderId ? <RiderHandovers currency={currency} /> : null}
     </Card>
   );
 }

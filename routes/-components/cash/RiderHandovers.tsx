@@ -3,6 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { money } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
 import { onOutboxSettled } from '../../../src/client/outbox';
+import { useOutbox } from '../../../src/client/outbox/hooks';
+import type { Currency } from '../../../src/shared/money';
 import { toast } from '../../../src/client/toast';
 import { trpc } from '../../../src/client/trpc';
 import { Badge } from '../../../src/client/ui/Badge';
@@ -23,10 +25,12 @@ export const HANDOVER_POLL_MS = 4_000;
 /**
  * The rider's hand-overs under Cash Management: each pending one with its QR code and one-time code
  * (big, left to right in Arabic too), its expiry and Cancel; then how the latest ones were counted.
- * Follows the company's count live (polling while one is pending).
+ * Follows the company's count live (polling while one is pending). A submission still waiting on the phone
+ * (offline) is shown too: its code comes from the server, so it says the code comes once the phone is back online.
  */
-export function RiderHandovers() {
+export function RiderHandovers({ currency }: { currency: Currency }) {
   const t = useT();
+  const queued = useOutbox().pending.filter((e) => isCashSubmit(e.url));
   const qc = useQueryClient();
   const q = useQuery({
     ...trpc.rider.handovers.queryOptions(),
@@ -68,9 +72,14 @@ export function RiderHandovers() {
   const list = q.data ?? [];
   const pending = list.filter((h) => h.status === 'pending');
   const recent = list.filter((h) => h.status !== 'pending').slice(0, 3);
-  if (!list.length) return null;
+  if (!list.length && !queued.length) return null;
   return (
     <div className="space-y-3" data-testid="rider-handovers">
+      {queued.map((e) => (
+        <p key={e.key} className="rounded-box border border-warning/50 bg-warning/5 p-3 text-sm" data-testid="handover-queued">
+          {t('handover.rider.queued', { amount: money(Number(e.body?.amount ?? 0), currency) })}
+        </p>
+      ))}
       {pending.map((h) => (
         <PendingHandover key={h.id} h={h} onChanged={refresh} />
       ))}

@@ -68,7 +68,7 @@ export function CashCard({ d, actor, onWritten }: { d: RiderDashboardData; actor
           <CashForm d={d} actor={actor} text={text} setText={setText} channel={channel} setChannel={setChannel} slip={slip} onClose={() => setOpen(false)} onDone={() => { setOpen(false); onWritten(); }} />
         </Modal>
       ) : null}
-      {actor ? <RiderHandovers /> : null}
+      {actor ? <RiderHandovers currency={d.currency} /> : null}
       {open && slip.scanning ? <OcrDialog type="cash" currency={d.currency} onConfirmed={slip.confirmed} onClose={slip.cancel} /> : null}
     </Card>
   );

@@ -20,6 +20,7 @@ export const handover: Record<keyof typeof en, string> = {
   'handover.rider.showCode': 'اعرض رمز QR أو اقرأ الرمز للشخص الذي يعدّ النقد.',
   'handover.rider.codeLabel': 'رمز لمرة واحدة',
   'handover.rider.validUntil': 'صالح حتى {time}',
+  'handover.rider.queued': 'تسليم {amount} محفوظ على هذا الهاتف. يصل رمزه عندما يعود الهاتف إلى الاتصال.',
   'handover.rider.noCode': 'اعرض رمزاً عند تسليم النقد.',
   'handover.rider.expired': 'انتهت صلاحية الرمز.',
   'handover.rider.locked': 'أُدخلت رموز خاطئة كثيرة. اعرض رمزاً جديداً.',

@@ -20,6 +20,7 @@ export const handover = {
   'handover.rider.showCode': 'Show this QR code or read out the code to the person counting the cash.',
   'handover.rider.codeLabel': 'One-time code',
   'handover.rider.validUntil': 'Valid until {time}',
+  'handover.rider.queued': 'Hand-over of {amount} saved on this phone. Its code comes when the phone is back online.',
   'handover.rider.noCode': 'Show a code when you hand the cash over.',
   'handover.rider.expired': 'The code has expired.',
   'handover.rider.locked': 'Too many wrong codes were typed. Show a new code.',
