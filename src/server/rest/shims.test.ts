@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { companies, locationPings, riders } from '../../../db/schema';
+import { companies, locationPings, riders, supportTickets } from '../../../db/schema';
 import { freshDb } from '../../../test/db';
 import { DENIED } from '../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
@@ -115,6 +115,7 @@ const ROWS: { method: 'GET' | 'POST'; label: string; path: () => string; body?: 
   { method: 'POST', label: '/api/rider/orders/:orderId/status', path: () => '/api/rider/orders/none/status', body: () => ({ status: 'picked_up' }), status: { signedOut: 401, riderA: 404, riderB: 404, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
   { method: 'GET', label: '/api/track/:code', path: () => `/api/track/${trackCode}`, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
   { method: 'POST', label: '/api/contact/submit', path: () => '/api/contact/submit', body: () => contact, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
+  { method: 'POST', label: '/api/support/tickets', path: () => '/api/support/tickets', body: () => ({ subject: 'Shim ticket', body: 'Scanner freezes' }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
   { method: 'POST', label: '/api/ai/chat', path: () => '/api/ai/chat', body: () => ({ message: 'Hi', customerData: {}, conversationHistory: [] }), status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
   // The same path with the Support page's body (userId / userRole): signed-in users only.
   { method: 'POST', label: '/api/ai/chat (support)', path: () => '/api/ai/chat', body: () => ({ message: 'help', userId: w.admin.id, userRole: 'admin', conversationHistory: [] }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
@@ -210,6 +211,39 @@ describe('REST answers', () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.error).toEqual({ code: 'BAD_REQUEST', message: 'message: Message is required', field: 'message' });
+  });
+});
+
+describe('POST /api/support/tickets (the rider app’s outbox)', () => {
+  const ticket = { subject: 'Scanner freezes offline', body: 'After the third receipt' };
+  const ticketsOf = (userId: string) => db.select().from(supportTickets).where(eq(supportTickets.userId, userId));
+
+  test('a replay with the same Idempotency-Key opens one ticket and answers the first one again', async () => {
+    const headers = { 'idempotency-key': 'ticket-replay-0001', 'x-recorded-at': String(Date.now()), 'x-replay': '1' };
+    const first = await postJson(app, '/api/support/tickets', ticket, { cookie: cookies.riderA, headers });
+    expect(first.status).toBe(200);
+    const created = (await first.json()) as { id: string; subject: string; companyId: string };
+    expect(created).toMatchObject({ subject: 'Scanner freezes offline', companyId: w.companyA.id });
+    const again = await postJson(app, '/api/support/tickets', ticket, { cookie: cookies.riderA, headers });
+    expect(again.status).toBe(200);
+    expect(((await again.json()) as { id: string }).id).toBe(created.id);
+    expect((await ticketsOf(w.riderA.user.id)).filter((t) => t.subject === ticket.subject).map((t) => t.id)).toEqual([created.id]);
+  });
+
+  test('another user’s same key opens their own ticket', async () => {
+    const headers = { 'idempotency-key': 'ticket-replay-0001' };
+    const res = await postJson(app, '/api/support/tickets', { ...ticket, subject: 'Rider B’s problem' }, { cookie: cookies.riderB, headers });
+    expect(res.status).toBe(200);
+    const b = (await res.json()) as { id: string; subject: string; companyId: string };
+    expect(b).toMatchObject({ subject: 'Rider B’s problem', companyId: w.companyB.id });
+    expect((await ticketsOf(w.riderB.user.id)).filter((t) => t.subject === 'Rider B’s problem').map((t) => t.id)).toEqual([b.id]);
+    expect((await ticketsOf(w.riderA.user.id)).map((t) => t.id)).not.toContain(b.id);
+  });
+
+  test('the /support schema’s messages: 400 naming the field', async () => {
+    const res = await postJson(app, '/api/support/tickets', { subject: ' ', body: 'x' }, { cookie: cookies.riderA, headers: { 'idempotency-key': 'ticket-bad-0001' } });
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'subject: Subject is required', field: 'subject' });
   });
 });
 

@@ -43,6 +43,8 @@ export const SHIMS: Shim[] = [
     call: (c, i) => c.tracking.location({ ...obj(i.body), id: i.params.id } as never),
   },
   { method: 'post', path: '/contact/submit', call: (c, i) => c.contact.submit(i.body as never) },
+  // The rider app's "Report a problem", sent through its outbox (issue 20): the Idempotency-Key opens one ticket.
+  { method: 'post', path: '/support/tickets', call: (c, i) => c.contact.tickets.create(i.body as never) },
   { method: 'get', path: '/track/:code', call: (c, i) => c.tracking.publicOrder({ code: i.params.code ?? '' }) },
   { method: 'post', path: '/riders/:id/cash/submit', call: (c, i) => c.rider.submitCash({ ...obj(i.body), id: i.params.id } as never) },
   { method: 'post', path: '/performance/sync', call: (c, i) => c.rider.syncPerformance(i.body as never) },

@@ -89,3 +89,17 @@ describe('contact.tickets procedures', () => {
     expect(seen).toMatchObject({ subject: 'Cash mismatch', companyName: 'Beta Express', authorName: nameOf(w.riderB.user) });
   });
 });
+
+describe('tickets sent by the rider app’s outbox', () => {
+  test('with an idempotency key a ticket is opened once per key and user', async () => {
+    const rider = await scope(w.riderA.user.id);
+    const input = { subject: 'Offline ticket', body: 'Sent twice by the outbox', idempotencyKey: 'ticket-key-12345' };
+    const first = await createTicket(db, rider, input);
+    const replay = await createTicket(db, rider, input);
+    expect(replay.id).toBe(first.id);
+    const other = await createTicket(db, await scope(w.riderB.user.id), input);
+    expect(other.id).not.toBe(first.id);
+    expect((await listTickets(db, rider)).filter((t) => t.subject === 'Offline ticket').map((t) => t.id)).toEqual([first.id]);
+    expect((await listTickets(db, await scope(w.admin.id))).filter((t) => t.subject === 'Offline ticket').map((t) => t.id).sort()).toEqual([first.id, other.id].sort());
+  });
+});

@@ -5,6 +5,7 @@ import { companies, riders, supportTickets, ticketComments, users } from '../../
 import type { ticketCommentInput, ticketCreateInput, ticketStatusInput, TICKET_PRIORITIES, TICKET_STATUSES } from '../../shared/schemas/ai';
 import type { AiScope } from '../ai/tool';
 import { forbidden, notFound } from '../errors';
+import { once } from './idempotency';
 
 /**
  * Support tickets (spec section 2, Support page). An admin sees and changes every ticket; everyone
@@ -75,19 +76,25 @@ async function companyOf(db: Db, scope: AiScope): Promise<string | null> {
   return row?.companyId ?? null;
 }
 
+/**
+ * A new ticket. With an idempotency key (the rider app's outbox, issue 20) it is opened once per key and user:
+ * a replay after a lost answer gets the first ticket back (its dates as the JSON strings the wire carries anyway).
+ */
 export async function createTicket(db: Db, scope: AiScope, input: TicketCreate) {
-  const [row] = await db
-    .insert(supportTickets)
-    .values({
-      userId: scope.userId,
-      companyId: await companyOf(db, scope),
-      subject: input.subject.trim(),
-      body: input.body.trim(),
-      priority: input.priority ?? 'medium',
-      updatedAt: new Date(),
-    })
-    .returning();
-  return row!;
+  return once(db, scope.userId, 'ticket.create', input.idempotencyKey, async (tx) => {
+    const [row] = await tx
+      .insert(supportTickets)
+      .values({
+        userId: scope.userId,
+        companyId: await companyOf(tx, scope),
+        subject: input.subject.trim(),
+        body: input.body.trim(),
+        priority: input.priority ?? 'medium',
+        updatedAt: new Date(),
+      })
+      .returning();
+    return row!;
+  });
 }
 
 /** One ticket the caller may see, with its comments oldest first; NOT_FOUND otherwise (no leak of ids). */

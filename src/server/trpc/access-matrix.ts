@@ -252,6 +252,7 @@ export const REST_ACCESS: Record<string, RestAccess> = {
   'GET /api/rider/orders': { via: 'rider.orders' },
   'POST /api/rider/orders/:orderId/status': { via: 'rider.setOrderStatus' },
   'POST /api/contact/submit': { via: 'contact.submit' },
+  'POST /api/support/tickets': { via: 'contact.tickets.create' },
   'GET /api/track/:code': { via: 'tracking.publicOrder' },
   'POST /api/ai/analysis': { via: 'ai.analysis' },
   'POST /api/ai/chat': { via: 'ai.salesChat' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
+import { idempotencyKey } from './rider-app';
 
 /** Spec section 9: history sent with a chat message. */
 export const VISITOR_HISTORY = 10;
@@ -111,6 +112,8 @@ export const ticketCreateInput = z.object({
   subject: z.string().trim().min(1, 'Subject is required').max(160),
   body: z.string().trim().min(1, 'Description is required').max(5000),
   priority: z.enum(TICKET_PRIORITIES).default('medium'),
+  /** Set by the rider app's outbox (POST /api/support/tickets folds the Idempotency-Key in): a replay opens one ticket. */
+  idempotencyKey,
 });
 export const ticketCommentInput = z.object({
   ticketId: z.string().min(1).max(40),
