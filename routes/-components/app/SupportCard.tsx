@@ -1,13 +1,17 @@
+import { lazy, Suspense, useState } from 'react';
 import { useT } from '../../../src/client/i18n';
 import { Card } from '../../../src/client/ui/Card';
 import { Icon } from '../../../src/client/ui/Icon';
 import { telLink, whatsAppLink } from './links';
 import { useRider } from './RiderContext';
 
-/** Emergency support: call or WhatsApp the rider's own company. */
+const ReportProblemDialog = lazy(() => import('./ReportProblemDialog').then((m) => ({ default: m.ReportProblemDialog })));
+
+/** Emergency support: call or WhatsApp the rider's own company, or report a problem as a ticket (offline too). */
 export function SupportCard() {
   const t = useT();
   const { dash, user } = useRider();
+  const [reporting, setReporting] = useState(false);
   const phone = dash?.companyPhone ?? null;
   return (
     <Card>
@@ -36,6 +40,15 @@ export function SupportCard() {
         <p className="text-center text-sm tabular-nums text-base-content/70" dir="ltr">
           {phone}
         </p>
+      ) : null}
+      <button type="button" className="btn btn-outline h-12 gap-2" onClick={() => setReporting(true)} data-testid="support-report">
+        <Icon name="ticket" />
+        {t('app.support.report')}
+      </button>
+      {reporting ? (
+        <Suspense fallback={null}>
+          <ReportProblemDialog userId={user.id} onClose={() => setReporting(false)} />
+        </Suspense>
       ) : null}
     </Card>
   );

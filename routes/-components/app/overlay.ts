@@ -12,7 +12,7 @@ export type ServerDuty = RouterOutputs['rider']['duty'];
 export type ServerOrder = RouterOutputs['rider']['orders'][number];
 export type ServerDashboard = RouterOutputs['rider']['dashboard'];
 
-export type WriteKind = 'duty.start' | 'duty.end' | 'break.start' | 'break.end' | 'order' | 'cash' | 'location' | 'region' | 'performance' | 'capture';
+export type WriteKind = 'duty.start' | 'duty.end' | 'break.start' | 'break.end' | 'order' | 'cash' | 'location' | 'region' | 'performance' | 'capture' | 'ticket';
 
 export interface Duty {
   startTime: number;

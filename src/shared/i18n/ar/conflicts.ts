@@ -62,6 +62,7 @@ export const conflicts: Record<keyof typeof en, string> = {
   'outbox.kind.region': 'تغيير المنطقة',
   'outbox.kind.performance': 'أرقام الأداء',
   'outbox.kind.capture': 'صورة',
+  'outbox.kind.ticket': 'تذكرة دعم',
   'outbox.kind.order.picked_up': 'تم الاستلام',
   'outbox.kind.order.delivered': 'تم التسليم',
   'outbox.kind.order.failed': 'تعذّر التسليم',

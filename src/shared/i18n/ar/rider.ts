@@ -291,4 +291,6 @@ export const rider: Record<keyof typeof en, string> = {
   'app.support.noPhone': 'لا يوجد رقم هاتف مسجّل لشركتك بعد.',
   'app.support.call': 'اتصال',
   'app.support.whatsapp': 'WhatsApp',
+  'app.support.report': 'الإبلاغ عن مشكلة',
+  'app.support.report.sent': 'سيرد فريقنا في صفحة الدعم.',
 };

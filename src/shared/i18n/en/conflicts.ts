@@ -63,6 +63,7 @@ export const conflicts = {
   'outbox.kind.region': 'Region changed',
   'outbox.kind.performance': 'Performance figures',
   'outbox.kind.capture': 'Photo',
+  'outbox.kind.ticket': 'Support ticket',
   'outbox.kind.order.picked_up': 'Picked up',
   'outbox.kind.order.delivered': 'Delivered',
   'outbox.kind.order.failed': 'Delivery failed',

@@ -297,4 +297,6 @@ export const rider = {
   'app.support.noPhone': 'Your company has no phone number on file yet.',
   'app.support.call': 'Call',
   'app.support.whatsapp': 'WhatsApp',
+  'app.support.report': 'Report a problem',
+  'app.support.report.sent': 'Our team will reply on the Support page.',
 } as const;
