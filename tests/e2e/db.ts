@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { cashSubmissions, companyMembers, riders, sessions, users } from '../../db/schema';
+import { auditLog, captures, cashSubmissions, companyMembers, dutyBreaks, dutyShifts, locationPings, riders, sessions, supportTickets, users } from '../../db/schema';
 import { ACCOUNTS } from './fixtures';
 
 /**
@@ -59,4 +59,30 @@ export async function endSessionsOf(email: string): Promise<void> {
   const [user] = await (await db()).select({ id: users.id }).from(users).where(eq(users.email, email));
   if (!user) throw new Error(`no user ${email}`);
   await (await db()).delete(sessions).where(eq(sessions.userId, user.id));
+}
+
+/**
+ * What the server holds of a rider's day, each kind of record as rows (oldest first): a test of offline replays
+ * checks that every record arrived exactly once, which no single endpoint shows (a duty's odometer photo, the
+ * region's audit trail, a rider's tickets).
+ */
+export async function riderDayOnServer(riderId: string) {
+  const d = await db();
+  const [rider] = await d.select({ userId: riders.userId }).from(riders).where(eq(riders.id, riderId));
+  if (!rider?.userId) throw new Error(`no rider account for ${riderId}`);
+  const shifts = await d.select().from(dutyShifts).where(eq(dutyShifts.riderId, riderId)).orderBy(asc(dutyShifts.startedAt));
+  const breaks = shifts.length ? await d.select().from(dutyBreaks).where(inArray(dutyBreaks.shiftId, shifts.map((s) => s.id))) : [];
+  return {
+    shifts,
+    breaks,
+    captures: await d.select({ id: captures.id, type: captures.type, valueKm: captures.valueKm }).from(captures).where(eq(captures.riderId, riderId)),
+    pings: await d.select({ lat: locationPings.lat, lng: locationPings.lng, recordedAt: locationPings.recordedAt }).from(locationPings).where(eq(locationPings.riderId, riderId)),
+    submissions: await d.select({ amountMinor: cashSubmissions.amountMinor, currency: cashSubmissions.currency, status: cashSubmissions.status }).from(cashSubmissions).where(eq(cashSubmissions.riderId, riderId)),
+    tickets: await d.select({ subject: supportTickets.subject, body: supportTickets.body, companyId: supportTickets.companyId }).from(supportTickets).where(eq(supportTickets.userId, rider.userId)),
+    regionChanges: await d
+      .select({ detail: auditLog.detail })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'rider'), eq(auditLog.entityId, riderId), eq(auditLog.action, 'region')))
+      .orderBy(asc(auditLog.createdAt)),
+  };
 }
