@@ -43,16 +43,22 @@ declare module '@tanstack/react-router' {
 // first, so a cache of another user (or of a session that has ended) is wiped before it could be restored; then
 // the kept answers go into the cache, so an offline start (the check failed) renders the rider's app from them.
 // Other pages never load that code.
+// The persistence code is fetched while the session is asked (not after: on an offline cold start the check fails
+// at once and the restore would wait for the chunk; bench/offline.ts); it is used only once the check has answered.
 const wait = <T,>(p: Promise<T>, ms: number) => Promise.race([p, new Promise((r) => setTimeout(r, ms))]);
 const askSession = () => wait(queryClient.prefetchQuery(sessionQuery()), SESSION_WAIT_MS);
-const restoreRider = () =>
-  cacheOwner() === null
-    ? undefined
-    : wait(
-        import('./persist/rider-cache').then((m) => m.restoreRiderCache(queryClient)),
-        RESTORE_WAIT_MS,
-      ).catch(() => undefined);
-const session = seedFirstScreen(queryClient) ? Promise.resolve() : isRiderPortal(location.pathname) ? askSession().then(restoreRider) : askSession();
+const restoreRider = (code: Promise<typeof import('./persist/rider-cache')>) => () =>
+  cacheOwner() === null ? undefined : wait(code.then((m) => m.restoreRiderCache(queryClient)), RESTORE_WAIT_MS).catch(() => undefined);
+const startRiderPortal = () => {
+  const code = import('./persist/rider-cache');
+  code.catch(() => undefined);
+  return askSession().then(restoreRider(code));
+};
+const session = seedFirstScreen(queryClient)
+  ? Promise.resolve()
+  : isRiderPortal(location.pathname) && cacheOwner() !== null
+    ? startRiderPortal()
+    : askSession();
 void Promise.all([localeReady(), session])
   .then(() => router.load())
   .catch(() => undefined)
