@@ -9,13 +9,16 @@ import { orderPickedUp } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
 import { telLink, whatsAppLink } from './links';
 import { orderStops, numberedOrders } from './map/stops';
-import { DeliverDialog, FailDialog } from './OrderDialogs';
+import { lazyOnInteraction } from '../../../src/client/ui/lazyOnInteraction';
 import type { ViewOrder } from './overlay';
 import { useRider } from './RiderContext';
 import { RiderOrderAddress } from './RiderOrderAddress';
 
 /** Leaflet and the map come only when the rider opens the map (not in the app's first download). */
 const OrdersMap = lazy(() => import('./map/OrdersMap'));
+// The delivery and failure dialogs (with the storage warning and the photo's handling): loaded on the first tap.
+const DeliverDialog = lazyOnInteraction(() => import('./OrderDialogs').then((m) => m.DeliverDialog));
+const FailDialog = lazyOnInteraction(() => import('./OrderDialogs').then((m) => m.FailDialog));
 
 const PRIORITY_TONE = { normal: 'ghost', high: 'warning', urgent: 'error' } as const;
 
@@ -145,8 +148,10 @@ export function MyOrders() {
           </ul>
         )}
       </div>
-      {dialog?.kind === 'deliver' ? <DeliverDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'fail' ? <FailDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'deliver' ? <DeliverDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === 'fail' ? <FailDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </Card>
   );
 }
