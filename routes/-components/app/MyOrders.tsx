@@ -8,7 +8,6 @@ import type { MessageKey } from '../../../src/shared/i18n';
 import { orderPickedUp } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
 import { telLink, whatsAppLink } from './links';
-import { orderStops, numberedOrders } from './map/stops';
 import { lazyOnInteraction } from '../../../src/client/ui/lazyOnInteraction';
 import type { ViewOrder } from './overlay';
 import { useRider } from './RiderContext';
@@ -110,14 +109,19 @@ export function MyOrders() {
   const { orders, ordersFailed } = useRider();
   const [dialog, setDialog] = useState<{ kind: 'deliver' | 'fail'; order: ViewOrder } | null>(null);
   const [mapOpen, setMapOpen] = useState(false);
-  // The cards carry their pin's number while the map is open.
-  const numbers = useMemo(() => (mapOpen && orders ? numberedOrders(orderStops(orders)) : null), [mapOpen, orders]);
+  // The cards carry their pin's number while the map is open (the numbering comes with the map, not with the list).
+  const [stops, setStops] = useState<typeof import('./map/stops') | null>(null);
+  const toggleMap = () => {
+    setMapOpen((o) => !o);
+    if (!stops) void import('./map/stops').then(setStops, () => undefined);
+  };
+  const numbers = useMemo(() => (mapOpen && orders && stops ? stops.numberedOrders(stops.orderStops(orders)) : null), [mapOpen, orders, stops]);
   const title = (
     <span className="flex w-full items-center gap-2">
       {t('app.orders.title')}
       {orders?.length ? <span className="badge badge-primary tabular-nums">{orders.length}</span> : null}
       {orders?.length ? (
-        <button type="button" className={`btn btn-sm ms-auto h-10 gap-1.5 ${mapOpen ? 'btn-primary' : 'btn-outline'}`} aria-expanded={mapOpen} onClick={() => setMapOpen((o) => !o)} data-testid="rider-map-toggle">
+        <button type="button" className={`btn btn-sm ms-auto h-10 gap-1.5 ${mapOpen ? 'btn-primary' : 'btn-outline'}`} aria-expanded={mapOpen} onClick={toggleMap} data-testid="rider-map-toggle">
           <Icon name={mapOpen ? 'close' : 'map'} className="size-4" />
           {t(mapOpen ? 'app.orders.hideMap' : 'app.orders.showMap')}
         </button>

@@ -100,7 +100,8 @@ export function Onboarding({ user }: { user: SessionUser }) {
     void navigate({ href });
   };
 
-  if (!loaded) return null;
+  // Until a visit that shows it has loaded the modal: the same closed, empty <dialog> the modal is while closed.
+  if (!loaded) return <dialog className="modal" data-testid="onboarding-modal" aria-label={t(`onboarding.title.${role}` as MessageKey)} />;
   const { Modal, OnboardingBody } = loaded;
   return (
     <Modal open={open} onClose={skip} title={t(`onboarding.title.${role}` as MessageKey)} testId="onboarding-modal">
