@@ -59,6 +59,17 @@ async function loadOdometerDialog(page: Page, button: 'duty-start' | 'duty-end')
 
 const card = (page: Page, orderId: string) => page.locator(`[data-testid="my-order"][data-order-id="${orderId}"]`);
 
+/**
+ * A first tap while online: the delivery and failure dialogs' code is a chunk fetched on the page's first tap
+ * (src/client/ui/lazyOnInteraction.ts), which this context (no service worker, so nothing precached) could not
+ * fetch once offline.
+ */
+async function firstTapOnline(page: Page) {
+  const fetched = page.waitForResponse((r) => new URL(r.url()).pathname.startsWith('/assets/OrderDialogs-'));
+  await page.getByTestId('rider-app').getByRole('heading', { level: 1 }).click();
+  await fetched;
+}
+
 async function pickUp(page: Page, orderId: string) {
   await card(page, orderId).getByTestId('order-picked-up').click();
   await expect(card(page, orderId).getByTestId('order-status')).toHaveText('Picked up');
@@ -141,6 +152,7 @@ test('the order was cancelled: the pick-up is refused (return the parcel), the d
   const w = await world(context);
   const orderId = await assigned(w, w.rider.id, 3.5);
   await openApp(page);
+  await firstTapOnline(page);
   await context.setOffline(true);
   await pickUp(page, orderId);
   await deliver(page, orderId);
@@ -198,6 +210,7 @@ test('the cash limit was reached: the cash delivery made offline is applied (the
   await trpcPost(w.manager, 'company.setCashLimits', { limit: '5', holdHours: null });
   const orderId = await assigned(w, w.rider.id, 7.25);
   await openApp(page);
+  await firstTapOnline(page);
   await context.setOffline(true);
   await pickUp(page, orderId);
   await deliver(page, orderId);
@@ -232,6 +245,7 @@ test('older than 24 hours: a delivery recorded by a phone a day behind is applie
   const orderId = await assigned(w, w.rider.id);
   await page.clock.install({ time: Date.now() - 25 * 3_600_000 });
   await openApp(page);
+  await firstTapOnline(page);
   await context.setOffline(true);
   await pickUp(page, orderId);
   await deliver(page, orderId);

@@ -116,7 +116,10 @@ export function AppHeader() {
         <p className="truncate text-sm text-base-content/70">{[user.firstName, user.companyName].filter(Boolean).join(' · ')}</p>
         <RoleBadges role={user.role} />
       </div>
-      <div className="flex shrink-0 flex-wrap items-center justify-end gap-1">
+      {/* At most what the title leaves (its 'Rider App' on one line): a button that comes later (the browser's install
+          offer) wraps into a second row beside the title's column instead of making the header taller and moving
+          the whole screen down (Lighthouse's layout shift, issue 20 item 9). */}
+      <div className="flex max-w-[calc(100%-8.5rem)] shrink-0 flex-wrap items-center justify-end gap-1">
         <SyncState />
         <OutboxList />
         {canInstall ? (

@@ -8,14 +8,16 @@ import type { MessageKey } from '../../../src/shared/i18n';
 import { orderPickedUp } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
 import { telLink, whatsAppLink } from './links';
-import { orderStops, numberedOrders } from './map/stops';
-import { DeliverDialog, FailDialog } from './OrderDialogs';
+import { lazyOnInteraction } from '../../../src/client/ui/lazyOnInteraction';
 import type { ViewOrder } from './overlay';
 import { useRider } from './RiderContext';
 import { RiderOrderAddress } from './RiderOrderAddress';
 
 /** Leaflet and the map come only when the rider opens the map (not in the app's first download). */
 const OrdersMap = lazy(() => import('./map/OrdersMap'));
+// The delivery and failure dialogs (with the storage warning and the photo's handling): loaded on the first tap.
+const DeliverDialog = lazyOnInteraction(() => import('./OrderDialogs').then((m) => m.DeliverDialog));
+const FailDialog = lazyOnInteraction(() => import('./OrderDialogs').then((m) => m.FailDialog));
 
 const PRIORITY_TONE = { normal: 'ghost', high: 'warning', urgent: 'error' } as const;
 
@@ -107,14 +109,19 @@ export function MyOrders() {
   const { orders, ordersFailed } = useRider();
   const [dialog, setDialog] = useState<{ kind: 'deliver' | 'fail'; order: ViewOrder } | null>(null);
   const [mapOpen, setMapOpen] = useState(false);
-  // The cards carry their pin's number while the map is open.
-  const numbers = useMemo(() => (mapOpen && orders ? numberedOrders(orderStops(orders)) : null), [mapOpen, orders]);
+  // The cards carry their pin's number while the map is open (the numbering comes with the map, not with the list).
+  const [stops, setStops] = useState<typeof import('./map/stops') | null>(null);
+  const toggleMap = () => {
+    setMapOpen((o) => !o);
+    if (!stops) void import('./map/stops').then(setStops, () => undefined);
+  };
+  const numbers = useMemo(() => (mapOpen && orders && stops ? stops.numberedOrders(stops.orderStops(orders)) : null), [mapOpen, orders, stops]);
   const title = (
     <span className="flex w-full items-center gap-2">
       {t('app.orders.title')}
       {orders?.length ? <span className="badge badge-primary tabular-nums">{orders.length}</span> : null}
       {orders?.length ? (
-        <button type="button" className={`btn btn-sm ms-auto h-10 gap-1.5 ${mapOpen ? 'btn-primary' : 'btn-outline'}`} aria-expanded={mapOpen} onClick={() => setMapOpen((o) => !o)} data-testid="rider-map-toggle">
+        <button type="button" className={`btn btn-sm ms-auto h-10 gap-1.5 ${mapOpen ? 'btn-primary' : 'btn-outline'}`} aria-expanded={mapOpen} onClick={toggleMap} data-testid="rider-map-toggle">
           <Icon name={mapOpen ? 'close' : 'map'} className="size-4" />
           {t(mapOpen ? 'app.orders.hideMap' : 'app.orders.showMap')}
         </button>
@@ -145,8 +152,10 @@ export function MyOrders() {
           </ul>
         )}
       </div>
-      {dialog?.kind === 'deliver' ? <DeliverDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
-      {dialog?.kind === 'fail' ? <FailDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'deliver' ? <DeliverDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
+        {dialog?.kind === 'fail' ? <FailDialog order={dialog.order} onClose={() => setDialog(null)} /> : null}
+      </Suspense>
     </Card>
   );
 }

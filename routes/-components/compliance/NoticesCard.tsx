@@ -7,18 +7,8 @@ import { trpc } from '../../../src/client/trpc';
 import { Badge } from '../../../src/client/ui/Badge';
 import { Card } from '../../../src/client/ui/Card';
 import { Icon } from '../../../src/client/ui/Icon';
-import type { NoticeKind } from '../../../src/shared/compliance/types';
+import { NOTICE_ICON } from './notice-icons';
 import { REGIONS } from '../../../src/shared/regions';
-
-/** An icon per kind of notice. */
-export const NOTICE_ICON: Record<NoticeKind, 'cash' | 'clock' | 'shield' | 'alert'> = {
-  cash_limit: 'cash',
-  cash_overdue: 'clock',
-  cash_discrepancy: 'alert',
-  document_expiring: 'shield',
-  document_expired: 'shield',
-  hours_warning: 'clock',
-};
 
 /** Company compliance tab (issue 9): the company's notices, newest first, unread ones highlighted and marked read here. */
 export function NoticesCard() {

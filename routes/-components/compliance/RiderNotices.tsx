@@ -5,7 +5,7 @@ import { trpc } from '../../../src/client/trpc';
 import { Icon } from '../../../src/client/ui/Icon';
 import type { NoticeKind } from '../../../src/shared/compliance/types';
 import { REGIONS } from '../../../src/shared/regions';
-import { NOTICE_ICON } from './NoticesCard';
+import { NOTICE_ICON } from './notice-icons';
 
 const CASH_KINDS: readonly NoticeKind[] = ['cash_limit', 'cash_overdue'];
 const TONE: Record<NoticeKind, string> = {

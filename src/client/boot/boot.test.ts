@@ -58,10 +58,11 @@ describe('boot.js', () => {
     for (const key of [LOCALE_STORAGE_KEY, THEME_STORAGE_KEY, SIGNED_IN_HINT_KEY, REGION_STORAGE_KEY, FIRST_SCREEN_LOADING_ID, FIRST_SCREEN_KEPT_ATTR]) expect(SOURCE).toContain(`'${key}'`);
     // Every key the rider app keeps (its `local(...)` stores) starts with the prefix boot.js looks for.
     const dir = new URL('../../../routes/-components/app/', import.meta.url);
-    const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f));
-    const keys = files.flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/\blocal<[^>]*>\(\s*`([^`]*)`/g)].map((m) => m[1]!));
-    // (The ledger and the seen orders; the answers themselves are in the persisted query cache, src/client/persist.)
-    expect(keys.length).toBeGreaterThanOrEqual(2);
+    // (Its folders too: the order map keeps its tile settings, map/useMapConfig.ts.)
+    const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => /\.tsx?$/.test(f));
+    const keys = files.flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/\blocal<[^>]*>\(\s*[`'"]([^`'"]*)[`'"]/g)].map((m) => m[1]!));
+    // (The ledger, the seen orders and the map's tile settings; the answers themselves are in the persisted query cache.)
+    expect(keys.length).toBeGreaterThanOrEqual(3);
     for (const key of keys) expect(key.startsWith('rider-app:')).toBe(true);
     expect(SOURCE).toContain("'rider-app:'");
   });

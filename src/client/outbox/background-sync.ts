@@ -1,5 +1,7 @@
 import { writeOutboxOwner } from './owner-store';
-import type { OutboxEntry, Outcome } from './types';
+
+// The page's link to the worker's replay (issue 20, item 4). Loaded by the outbox when a write is left waiting
+// (src/client/outbox/index.ts), not with the rider app: a start with nothing waiting never needs it.
 
 /** The Background Sync tag of the outbox: the worker replays on it (src/client/sw/replay.ts, OUTBOX_SYNC_TAG). */
 export const OUTBOX_SYNC_TAG = 'kwt-outbox';
@@ -27,21 +29,4 @@ export async function requestBackgroundSync(): Promise<boolean> {
 /** Tell the worker whose entries it may replay: the user this page started the outbox for. */
 export function rememberOutboxOwner(owner: string | null): Promise<void> {
   return typeof indexedDB === 'undefined' ? Promise.resolve() : writeOutboxOwner(owner).catch(() => undefined);
-}
-
-/** What the worker posts to the open pages for each record its replay settled. */
-export const OUTBOX_SETTLED_MESSAGE = 'kwt-outbox-settled';
-export interface OutboxMessage {
-  type: typeof OUTBOX_SETTLED_MESSAGE;
-  entry: OutboxEntry;
-  outcome: Outcome;
-}
-
-/** Runs `listener` for each record the worker's replay settled (sent, or refused by the server). */
-export function onWorkerSettled(listener: (entry: OutboxEntry, outcome: Outcome) => void): void {
-  if (!('serviceWorker' in navigator)) return;
-  navigator.serviceWorker.addEventListener('message', (e: MessageEvent<unknown>) => {
-    const data = e.data as Partial<OutboxMessage> | null;
-    if (data?.type === OUTBOX_SETTLED_MESSAGE && data.entry && data.outcome) listener(data.entry, data.outcome);
-  });
 }

@@ -1,12 +1,13 @@
 import { getLocale, translate } from '../i18n';
 import { isQuotaError, StorageFullError } from '../storage/space';
 import { toast } from '../toast';
-import { onWorkerSettled, rememberOutboxOwner, requestBackgroundSync } from './background-sync';
+import { onFirstInteraction } from '../first-interaction';
 import { hasIndexedDb, idbStore } from './idb';
 import { memoryStore } from './memory-store';
 import { createOutbox, OUTBOX_REPLAY_INTERVAL_MS } from './queue';
 import { withReplayLock } from './replay-lock';
 import type { OutboxEntry, OutboxWrite, Outcome } from './types';
+import { onWorkerSettled } from './worker-messages';
 
 export type { OutboxEntry, OutboxWrite, Outcome } from './types';
 
@@ -58,13 +59,29 @@ function lockedReplay(): Promise<void> {
 export const outbox = { ...queue, replay: lockedReplay };
 
 // Background Sync: whenever a write is left waiting, the worker is asked to replay once the network is back,
-// even if every page is closed by then (background-sync.ts). Registering again only when the count grows.
+// even if every page is closed by then (background-sync.ts). Registering again only when the count grows. The
+// worker replays only its owner's entries: the user this page started the outbox for, written down first.
+// That code loads then (or on the first tap, so a write made after the network is cut finds it in memory even
+// where no service worker has precached it), not with the app: a start with nothing waiting never needs it.
+const workerLink = () => import('./background-sync');
+onFirstInteraction(() => void workerLink().catch(() => undefined));
+let currentOwner: string | null = null;
 let lastPending = 0;
 queue.subscribe(() => {
   const pending = queue.getSnapshot().pending.length;
-  if (pending > lastPending) void requestBackgroundSync();
+  if (pending > lastPending) void askWorkerToReplay();
   lastPending = pending;
 });
+
+async function askWorkerToReplay(): Promise<void> {
+  try {
+    const link = await workerLink();
+    if (currentOwner !== null) await link.rememberOutboxOwner(currentOwner);
+    await link.requestBackgroundSync();
+  } catch {
+    // Its code could not be fetched (offline, before the worker precached it): the page's own replays remain.
+  }
+}
 
 // What the worker's replay settled: this tab re-reads the queue and tells its views, as for its own sends.
 onWorkerSettled((entry, outcome) => {
@@ -111,7 +128,8 @@ let started = false;
  * (src/client/sw/replay.ts; see docs/spec-decisions.md).
  */
 export async function startOutbox(owner: string): Promise<void> {
-  await Promise.all([queue.setOwner(owner), rememberOutboxOwner(owner)]);
+  currentOwner = owner;
+  await queue.setOwner(owner);
   if (!started) {
     started = true;
     window.addEventListener('online', () => void outbox.replay());

@@ -19,9 +19,12 @@ export function useOfflineLine(): string | null {
   const online = useOnline();
   const { unreachable } = useSession();
   const queryClient = useQueryClient();
-  const subscribe = useCallback((l: () => void) => queryClient.getQueryCache().subscribe(l), [queryClient]);
-  const last = useSyncExternalStore(subscribe, () => lastSyncedAt(queryClient), () => null);
-  if (online && !unreachable) return null;
+  const connected = online && !unreachable;
+  // Read (and followed) only while the line shows: connected, the screen neither walks the cache on each of its
+  // changes nor hydrates the server's rendering (null) into a second render for a time it does not show.
+  const subscribe = useCallback((l: () => void) => (connected ? () => undefined : queryClient.getQueryCache().subscribe(l)), [queryClient, connected]);
+  const last = useSyncExternalStore(subscribe, () => (connected ? null : lastSyncedAt(queryClient)), () => null);
+  if (connected) return null;
   return last ? t('offline.lastSynced', { time: clockTime(last) }) : t('outbox.offline');
 }
 

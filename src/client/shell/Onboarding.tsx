@@ -16,7 +16,7 @@ import {
 import { normalizeRole } from '../../shared/permissions';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { useT } from '../i18n';
-import { Modal } from '../ui/Modal';
+import type { Modal as ModalType } from '../ui/Modal';
 import type { OnboardingBody as Body } from './OnboardingBody';
 
 /** Web Storage, or null where the browser refuses it (the getter itself can throw). */
@@ -44,8 +44,8 @@ export function Onboarding({ user }: { user: SessionUser }) {
   const [firstLogin, setFirstLogin] = useState(true);
   const [progress, setProgress] = useState<OnboardingProgress>(EMPTY_PROGRESS);
   const [current, setCurrent] = useState<string | null>(null);
-  /** The modal's content, loaded only on visits that show it, and before it opens (never an empty modal). */
-  const [OnboardingBody, setBody] = useState<typeof Body | null>(null);
+  /** The modal and its content, loaded only on visits that show it, and before it opens (never an empty modal). */
+  const [loaded, setLoaded] = useState<{ Modal: typeof ModalType; OnboardingBody: typeof Body } | null>(null);
 
   useEffect(() => {
     const visit = visitPortal(webStorage('localStorage'), webStorage('sessionStorage'), role, user.id, new Date());
@@ -57,12 +57,12 @@ export function Onboarding({ user }: { user: SessionUser }) {
     setOpen(false);
     if (!visit.show) return;
     let cancelled = false;
-    const body = import('./OnboardingBody').then((m) => m.OnboardingBody);
+    const parts = Promise.all([import('../ui/Modal'), import('./OnboardingBody')]).then(([m, b]) => ({ Modal: m.Modal, OnboardingBody: b.OnboardingBody }));
     const timer = setTimeout(() => {
-      void body.then(
-        (loaded) => {
+      void parts.then(
+        (next) => {
           if (cancelled) return;
-          setBody(() => loaded);
+          setLoaded(next);
           setOpen(true);
         },
         () => undefined,
@@ -100,22 +100,23 @@ export function Onboarding({ user }: { user: SessionUser }) {
     void navigate({ href });
   };
 
+  // Until a visit that shows it has loaded the modal: the same closed, empty <dialog> the modal is while closed.
+  if (!loaded) return <dialog className="modal" data-testid="onboarding-modal" aria-label={t(`onboarding.title.${role}` as MessageKey)} />;
+  const { Modal, OnboardingBody } = loaded;
   return (
     <Modal open={open} onClose={skip} title={t(`onboarding.title.${role}` as MessageKey)} testId="onboarding-modal">
-      {OnboardingBody ? (
-        <OnboardingBody
-          role={role}
-          name={user.firstName || user.email}
-          firstLogin={firstLogin}
-          progress={progress}
-          current={current}
-          setCurrent={setCurrent}
-          markDone={markDone}
-          complete={complete}
-          skip={skip}
-          follow={follow}
-        />
-      ) : null}
+      <OnboardingBody
+        role={role}
+        name={user.firstName || user.email}
+        firstLogin={firstLogin}
+        progress={progress}
+        current={current}
+        setCurrent={setCurrent}
+        markDone={markDone}
+        complete={complete}
+        skip={skip}
+        follow={follow}
+      />
     </Modal>
   );
 }

@@ -9,7 +9,7 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching';
 import { registerRoute } from 'workbox-routing';
-import { OUTBOX_SETTLED_MESSAGE, type OutboxMessage } from '../outbox/background-sync';
+import { OUTBOX_SETTLED_MESSAGE, type OutboxMessage } from '../outbox/worker-messages';
 import { loginNavigation, navigate } from './navigation';
 import { OUTBOX_SYNC_TAG, replayOutbox } from './replay';
 import { sw } from './sw-scope';
