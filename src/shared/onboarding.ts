@@ -90,7 +90,8 @@ export interface KeyValueStore {
   setItem(key: string, value: string): void;
 }
 
-export const onboardingKey = (role: Role, userId: string) => `kwt-onboarding:${role}:${userId}`;
+import { onboardingKey } from './onboarding-keys';
+export { onboardingKey };
 export const lastLoginKey = (role: Role, userId: string) => `kwt-last-login:${role}:${userId}`;
 /** Session storage: 'Skip for Now' pressed in this browser session. */
 export const skippedKey = (role: Role, userId: string) => `kwt-onboarding-skipped:${role}:${userId}`;
