@@ -343,6 +343,22 @@ describe('outcomes kept for the rider\u2019s outbox list (issue 20)', () => {
     expect(page.getSnapshot().pending).toEqual([]);
   });
 
+  test('a replay that finds the queue emptied by another tab or the worker shows it empty (no stale count)', async () => {
+    const store = memoryStore();
+    const offline = async (): Promise<Response> => {
+      throw new TypeError('Failed to fetch');
+    };
+    const tabB = createOutbox({ store, fetch: offline });
+    await tabB.setOwner('rider-1');
+    await tabB.send(post('/api/picked-up'));
+    expect(tabB.getSnapshot().pending.length).toBe(1);
+    const tabA = createOutbox({ store, fetch: async () => Response.json({ success: true }) });
+    await tabA.setOwner('rider-1');
+    await tabA.replay();
+    await tabB.replay();
+    expect(tabB.getSnapshot().pending).toEqual([]);
+  });
+
   test('the last 50 are kept, for 3 days', async () => {
     const store = memoryStore();
     let clock = 0;

@@ -193,7 +193,11 @@ export function createOutbox(deps: OutboxDeps) {
     for (;;) {
       if (owner === null) return 'stop';
       const [head] = mine(await deps.store.list());
-      if (!head) return 'next';
+      // Nothing left, perhaps because another tab or the worker sent it: this view must say so too.
+      if (!head) {
+        await refresh();
+        return 'next';
+      }
       const r = await attempt(head);
       if (r !== 'next') return r;
     }
