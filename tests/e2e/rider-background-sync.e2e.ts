@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, expect, request, test, type BrowserContext, type Page } from '@playwright/test';
+import { fireBackgroundSync } from './background-sync';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { freshCompany, freshRider, getJson, markOnboarded, PASSWORD, trpcGet, trpcPost, type FreshCompany, type FreshRider } from './fixtures';
 
@@ -162,17 +163,10 @@ test('a shift offline, every page closed, back online with none open: Background
     await expect(rider).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(rider|login)/);
     await expect(rider.getByRole('heading', { level: 1 })).toBeVisible();
     await rider.close();
-    const blank = await s.context.newPage();
     await page.close();
     await s.context.setOffline(false);
     // No page of the app is open: only about:blank, from which the DevTools session fires the registered tag.
-    const cdp = await s.context.newCDPSession(blank);
-    const registrations: { registrationId: string; scopeURL: string }[] = [];
-    cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
-    await cdp.send('ServiceWorker.enable');
-    await expect.poll(() => registrations.find((r) => r.scopeURL === `${BASE()}/`)).toBeTruthy();
-    const reg = registrations.find((r) => r.scopeURL === `${BASE()}/`)!;
-    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin: BASE(), registrationId: reg.registrationId, tag: 'kwt-outbox', lastChance: false });
+    await fireBackgroundSync(s.context, BASE());
     await expect.poll(async () => (await getJson<Dash>(s.context.request, '/api/dashboard/rider')).pendingCash, { timeout: 15_000 }).toBe(5);
     await expectShiftOnServer(s);
   } finally {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium, expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { fireBackgroundSync } from './background-sync';
 import { riderDayOnServer } from './db';
 import { blankPicture, fakeCameraArgs, writeY4m } from './fake-camera';
 import { expectToast, freshCompany, freshRider, getJson, PASSWORD, signIn, trpcGet, trpcPost, type FreshCompany, type FreshRider } from './fixtures';
@@ -231,6 +232,56 @@ async function offlineDay(page: Page, day: Day) {
   await expect(page.getByTestId('duty-status')).toHaveText('Off duty');
 }
 
+/** The day on the server after the replay: each record exactly once, the PIN matched (nothing flagged). */
+async function expectDayOnServer(day: Day, context: BrowserContext): Promise<void> {
+  const s = await riderDayOnServer(day.rider.id);
+  expect(s.shifts.map((x) => [x.startOdometerKm, x.endOdometerKm, x.endedBy])).toEqual([[84512, 84530, 'rider']]);
+  const odometer = s.captures.filter((c) => c.type === 'start_odometer');
+  expect(odometer.map((c) => c.valueKm)).toEqual([84512]);
+  expect(s.shifts[0]!.startCaptureId).toBe(odometer[0]!.id);
+  expect(s.breaks.map((b) => b.endedAt !== null)).toEqual([true]);
+  // The ping of the duty's start (the periodic one) and the manual update from Salmiya, none twice.
+  expect(s.pings.length).toBeGreaterThanOrEqual(2);
+  expect(s.pings.filter((p) => p.lat === SALMIYA.latitude && p.lng === SALMIYA.longitude)).toHaveLength(1);
+  const times = s.pings.map((p) => `${p.lat},${p.lng},${p.recordedAt.getTime()}`);
+  expect(new Set(times).size).toBe(times.length);
+  expect(s.submissions).toEqual([{ amountMinor: 5000, currency: 'KWD', status: 'pending' }]);
+  expect(s.tickets).toEqual([{ ...TICKET, companyId: day.company.id }]);
+  expect(s.regionChanges.map((r) => JSON.stringify(r.detail))).toEqual([expect.stringContaining('"AED"'), expect.stringContaining('"KWD"')]);
+
+  const detail = (id: string) =>
+    trpcGet<{ status: string; recipientName: string | null; failureReason: string | null; proofCaptureId: string | null; timeline: { status: string }[] }>(day.manager, 'company.orderDetail', { id });
+  const delivered = await detail(day.cash);
+  expect([delivered.status, delivered.recipientName]).toEqual(['delivered', 'Noura']);
+  expect(delivered.timeline.map((e) => e.status)).toEqual(['pending', 'assigned', 'picked_up', 'delivered']);
+  const proof = s.captures.filter((c) => c.type === 'proof');
+  expect(proof).toHaveLength(1);
+  expect(delivered.proofCaptureId).toBe(proof[0]!.id);
+  const failed = await detail(day.fails);
+  expect([failed.status, failed.failureReason]).toEqual(['failed', 'Customer not answering, building closed']);
+  expect(failed.timeline.map((e) => e.status)).toEqual(['pending', 'assigned', 'picked_up', 'failed']);
+  expect((await detail(day.picked)).timeline.map((e) => e.status)).toEqual(['pending', 'assigned', 'picked_up']);
+  // The PIN typed offline matched: nothing for the company to review.
+  expect(await trpcGet<unknown[]>(day.manager, 'company.flagged', { open: true })).toEqual([]);
+  expect((await getJson<{ pendingCash: number; cashOnHand: number }>(context, '/api/dashboard/rider')).pendingCash).toBe(5);
+}
+
+/** The cold start up to the end of the offline day, every page then closed with the phone still offline. */
+async function coldOfflineDay(context: BrowserContext, day: Day): Promise<void> {
+  await goOffline(context);
+  const page = await appPage(context);
+  const started = Date.now();
+  await page.goto('/app');
+  await expect(card(page, day.picked)).toBeVisible();
+  console.log(`offline cold start (browser relaunched) to the rider's orders: ${Date.now() - started} ms`);
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByTestId('offline-line')).toHaveText(/^Offline — last synced \d{2}:\d{2}$/);
+  await offlineDay(page, day);
+  // Nothing has reached the server.
+  expect((await riderDayOnServer(day.rider.id)).shifts).toEqual([]);
+  for (const p of context.pages()) await p.close();
+}
+
 test('a rider’s day after an offline cold start: every action through the UI, each record on the server once after reconnecting', async () => {
   writeY4m(CAMERA, await blankPicture());
   const day = await newDay();
@@ -242,18 +293,7 @@ test('a rider’s day after an offline cold start: every action through the UI, 
     await context.close(); // the browser exits: nothing of the app is left running
 
     context = await launch(profile);
-    await goOffline(context);
-    const page = await appPage(context);
-    const started = Date.now();
-    await page.goto('/app');
-    await expect(card(page, day.picked)).toBeVisible();
-    console.log(`offline cold start (browser relaunched) to the rider's orders: ${Date.now() - started} ms`);
-    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
-    await expect(page.getByTestId('offline-line')).toHaveText(/^Offline — last synced \d{2}:\d{2}$/);
-    await offlineDay(page, day);
-    // Nothing has reached the server.
-    expect((await riderDayOnServer(day.rider.id)).shifts).toEqual([]);
-    for (const p of context.pages()) await p.close();
+    await coldOfflineDay(context, day);
 
     await goOnline(context);
     const again = await appPage(context);
@@ -262,36 +302,37 @@ test('a rider’s day after an offline cold start: every action through the UI, 
     await expect(again.getByTestId('handover-code')).toHaveText(/^\d{6}$/);
     await again.screenshot({ path: `${SHOTS}/cold-synced-390.png`, fullPage: true });
 
-    const s = await riderDayOnServer(day.rider.id);
-    expect(s.shifts.map((x) => [x.startOdometerKm, x.endOdometerKm, x.endedBy])).toEqual([[84512, 84530, 'rider']]);
-    const odometer = s.captures.filter((c) => c.type === 'start_odometer');
-    expect(odometer.map((c) => c.valueKm)).toEqual([84512]);
-    expect(s.shifts[0]!.startCaptureId).toBe(odometer[0]!.id);
-    expect(s.breaks.map((b) => b.endedAt !== null)).toEqual([true]);
-    // The ping of the duty's start (the periodic one) and the manual update from Salmiya, none twice.
-    expect(s.pings.length).toBeGreaterThanOrEqual(2);
-    expect(s.pings.filter((p) => p.lat === SALMIYA.latitude && p.lng === SALMIYA.longitude)).toHaveLength(1);
-    const times = s.pings.map((p) => `${p.lat},${p.lng},${p.recordedAt.getTime()}`);
-    expect(new Set(times).size).toBe(times.length);
-    expect(s.submissions).toEqual([{ amountMinor: 5000, currency: 'KWD', status: 'pending' }]);
-    expect(s.tickets).toEqual([{ ...TICKET, companyId: day.company.id }]);
-    expect(s.regionChanges.map((r) => JSON.stringify(r.detail))).toEqual([expect.stringContaining('"AED"'), expect.stringContaining('"KWD"')]);
+    await expectDayOnServer(day, context);
+  } finally {
+    await context?.close();
+    await day.manager.dispose();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
 
-    const detail = (id: string) =>
-      trpcGet<{ status: string; recipientName: string | null; failureReason: string | null; proofCaptureId: string | null; timeline: { status: string }[] }>(day.manager, 'company.orderDetail', { id });
-    const delivered = await detail(day.cash);
-    expect([delivered.status, delivered.recipientName]).toEqual(['delivered', 'Noura']);
-    expect(delivered.timeline.map((e) => e.status)).toEqual(['pending', 'assigned', 'picked_up', 'delivered']);
-    const proof = s.captures.filter((c) => c.type === 'proof');
-    expect(proof).toHaveLength(1);
-    expect(delivered.proofCaptureId).toBe(proof[0]!.id);
-    const failed = await detail(day.fails);
-    expect([failed.status, failed.failureReason]).toEqual(['failed', 'Customer not answering, building closed']);
-    expect(failed.timeline.map((e) => e.status)).toEqual(['pending', 'assigned', 'picked_up', 'failed']);
-    expect((await detail(day.picked)).timeline.map((e) => e.status)).toEqual(['pending', 'assigned', 'picked_up']);
-    // The PIN typed offline matched: nothing for the company to review.
-    expect(await trpcGet<unknown[]>(day.manager, 'company.flagged', { open: true })).toEqual([]);
-    expect((await getJson<{ pendingCash: number; cashOnHand: number }>(context, '/api/dashboard/rider')).pendingCash).toBe(5);
+test('the same day after an offline cold start, delivered by Background Sync with no page of the app open', async () => {
+  writeY4m(CAMERA, await blankPicture());
+  const day = await newDay();
+  const profile = mkdtempSync(join(tmpdir(), 'kwt-cold-'));
+  let context: BrowserContext | null = null;
+  try {
+    context = await launch(profile);
+    await firstVisit(context, day);
+    await context.close();
+
+    context = await launch(profile);
+    await coldOfflineDay(context, day);
+    await goOnline(context);
+    // No page of the app is open: the worker's replay, fired as the browser does when the network is back.
+    await fireBackgroundSync(context, BASE());
+    await expect.poll(async () => (await riderDayOnServer(day.rider.id)).tickets.length, { timeout: 20_000 }).toBe(1);
+    await expectDayOnServer(day, context);
+    // Reopened, the app shows what the worker sent: nothing waits, and the hand-over's code from the answer the
+    // worker kept (the server holds only its hash).
+    const again = await appPage(context);
+    await again.goto('/app');
+    await expect(again.getByTestId('outbox-synced')).toHaveText('All synced', { timeout: 20_000 });
+    await expect(again.getByTestId('handover-code')).toHaveText(/^\d{6}$/);
   } finally {
     await context?.close();
     await day.manager.dispose();

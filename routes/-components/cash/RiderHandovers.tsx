@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { money } from '../../../src/client/format';
 import { useT } from '../../../src/client/i18n';
-import { onOutboxSettled } from '../../../src/client/outbox';
+import { onOutboxSettled, outbox } from '../../../src/client/outbox';
 import { useOutbox } from '../../../src/client/outbox/hooks';
 import type { Currency } from '../../../src/shared/money';
 import { toast } from '../../../src/client/toast';
@@ -30,7 +30,13 @@ export const HANDOVER_POLL_MS = 4_000;
  */
 export function RiderHandovers({ currency }: { currency: Currency }) {
   const t = useT();
-  const queued = useOutbox().pending.filter((e) => isCashSubmit(e.url));
+  const waiting = useOutbox();
+  const queued = waiting.pending.filter((e) => isCashSubmit(e.url));
+  const outcomes = waiting.outcomes;
+  // Hand-overs the service worker sent while the app was closed: their codes come from the answers it kept.
+  useEffect(() => {
+    for (const o of outcomes) if (o.state !== 'refused' && isCashSubmit(o.url)) void outbox.result(o.key).then((answer) => rememberFromAnswer(answer, { unlessKnown: true }));
+  }, [outcomes]);
   const qc = useQueryClient();
   const q = useQuery({
     ...trpc.rider.handovers.queryOptions(),

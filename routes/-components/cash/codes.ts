@@ -26,10 +26,15 @@ export function rememberCode(submissionId: string, c: FreshCode): void {
   queryClient.setQueryData<Codes>(HANDOVER_CODES_KEY, { ...kept, [submissionId]: { code: c.code, qr: c.qr, expiresAt: c.expiresAt } });
 }
 
-/** From a cash submit answer (REST or tRPC): remembers its code when it carries one. */
-export function rememberFromAnswer(answer: unknown): void {
+/**
+ * From a cash submit answer (REST or tRPC): remembers its code when it carries one. `unlessKnown`: an answer read
+ * back later (the worker's replay) never replaces a code this phone already has, e.g. a new one the rider asked for.
+ */
+export function rememberFromAnswer(answer: unknown, opts: { unlessKnown?: boolean } = {}): void {
   const a = answer as { submissionId?: string; code?: string; qr?: string; codeExpiresAt?: string } | null;
-  if (a?.submissionId && a.code && a.qr && a.codeExpiresAt) rememberCode(a.submissionId, { code: a.code, qr: a.qr, expiresAt: a.codeExpiresAt });
+  if (!a?.submissionId || !a.code || !a.qr || !a.codeExpiresAt) return;
+  if (opts.unlessKnown && all()[a.submissionId]) return;
+  rememberCode(a.submissionId, { code: a.code, qr: a.qr, expiresAt: a.codeExpiresAt });
 }
 
 export function useFreshCode(submissionId: string): FreshCode | null {

@@ -21,6 +21,9 @@ export async function submitHandover(w: { userId: string; riderId: string; amoun
     body: { amount: w.amount, ...(w.channel === 'bank_deposit' ? { channel: w.channel } : {}), ...c.body },
     // 'cash': the app's overlay moves the amount from on hand to pending until the server answers.
     meta: { kind: 'cash' },
+    // The answer carries the one-time code, which the server keeps only as a hash: kept with the entry, so a code
+    // sent by the service worker's replay while the app was closed is still shown when the app opens (RiderHandovers).
+    keepResult: true,
     ...c.extra,
   });
   if (o.kind === 'sent') {

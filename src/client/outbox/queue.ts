@@ -275,5 +275,7 @@ export function createOutbox(deps: OutboxDeps) {
       return () => listeners.delete(listener);
     },
     refresh: () => refresh(),
+    /** The server's answer to a sent write that asked to keep it (keepResult), by its key; also one the worker sent. */
+    result: (key: string) => deps.store.getResult(key),
   };
 }
