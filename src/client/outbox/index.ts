@@ -66,11 +66,13 @@ export const outbox = { ...queue, replay: lockedReplay };
 const workerLink = () => import('./background-sync');
 onFirstInteraction(() => void workerLink().catch(() => undefined));
 let currentOwner: string | null = null;
-let lastPending = 0;
+// Only writes that have failed a try are the worker's business: a write being sent right now is this page's, and
+// asking the worker then would make it race the page for every write made online.
+let lastWaiting = 0;
 queue.subscribe(() => {
-  const pending = queue.getSnapshot().pending.length;
-  if (pending > lastPending) void askWorkerToReplay();
-  lastPending = pending;
+  const waiting = queue.getSnapshot().pending.filter((e) => e.attempts > 0).length;
+  if (waiting > lastWaiting) void askWorkerToReplay();
+  lastWaiting = waiting;
 });
 
 async function askWorkerToReplay(): Promise<void> {

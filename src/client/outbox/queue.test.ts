@@ -359,6 +359,27 @@ describe('outcomes kept for the rider\u2019s outbox list (issue 20)', () => {
     expect(tabB.getSnapshot().pending).toEqual([]);
   });
 
+  test('a write the service worker sent before this tab tried it is answered from the worker’s record', async () => {
+    const store = memoryStore();
+    const worker = createOutbox({ store, fetch: async () => Response.json({ success: true, submissionId: 's1' }) });
+    await worker.setOwner('rider-1');
+    let workerRan = false;
+    // This tab's first look at the queue comes after the worker has sent and removed the write.
+    const list = store.list;
+    store.list = async () => {
+      if (!workerRan && (await list()).length) {
+        workerRan = true;
+        await worker.replay();
+      }
+      return list();
+    };
+    const page = createOutbox({ store, fetch: async () => Response.json({ success: false }, { status: 500 }) });
+    await page.setOwner('rider-1');
+    const outcome = await page.send({ ...post('/api/riders/r1/cash/submit', { amount: 5 }), keepResult: true });
+    expect(outcome.kind).toBe('sent');
+    expect((outcome as { result: unknown }).result).toEqual({ success: true, submissionId: 's1' });
+  });
+
   test('the last 50 are kept, for 3 days', async () => {
     const store = memoryStore();
     let clock = 0;

@@ -218,11 +218,21 @@ export function createOutbox(deps: OutboxDeps) {
         } while (again && stoppedBy === 'next');
       } finally {
         running = null;
-        // Whatever is still waiting stays queued for the next replay.
-        // (A write still being stored is left to the replay its own send starts.)
-        for (const e of snapshot.pending) {
-          if (!waiters.has(e.key)) continue;
-          settle(e.key, stoppedBy === 'auth' ? { kind: 'unauthorized' } : { kind: 'queued', error: e.lastError ?? snapshot.pending[0]?.lastError ?? null });
+        // Stopped (no network, a 5xx, the session): whatever is still waiting stays queued for the next replay. A
+        // replay that emptied the queue leaves alone what came in since its last look: those writes are being
+        // stored, and the replay their own send starts tries them (never a "kept on the phone" for a write that
+        // is about to go).
+        if (stoppedBy !== 'next') {
+          for (const e of snapshot.pending) {
+            if (!waiters.has(e.key)) continue;
+            settle(e.key, stoppedBy === 'auth' ? { kind: 'unauthorized' } : { kind: 'queued', error: e.lastError ?? snapshot.pending[0]?.lastError ?? null });
+          }
+        }
+        // Writes of this tab that another tab or the service worker sent meanwhile: answered from what it recorded.
+        for (const o of snapshot.outcomes) {
+          if (!waiters.has(o.key)) continue;
+          if (o.state === 'refused') settle(o.key, { kind: 'dropped', status: 409, message: o.reason ?? '' });
+          else settle(o.key, { kind: 'sent', result: await deps.store.getResult(o.key) });
         }
       }
     })();
