@@ -108,6 +108,9 @@ async function offlineShift(page: Page, orderId: string) {
   await dialog.getByTestId('recipient-name').fill('Noura');
   await dialog.getByTestId('deliver-submit').click();
   await expect(card).toHaveCount(0);
+  // The card leaves the list once the write is stored, the dialog once the outbox has answered; until then the
+  // modal dialog makes the rest of the page inert, and typing there reaches nothing (as on a phone).
+  await expect(dialog).toHaveCount(0);
   await page.getByTestId('cash-amount').fill('5');
   await page.getByTestId('cash-submit').click();
   await expect(page.getByTestId('cash-amount')).toHaveValue('');
