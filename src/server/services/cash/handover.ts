@@ -224,7 +224,8 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
     .leftJoin(resolver, eq(resolver.id, cashSubmissions.resolvedBy))
     .leftJoin(captures, eq(captures.id, cashSubmissions.slipCaptureId))
     .where(where)
-    .orderBy(sql`case ${cashSubmissions.status} when 'pending' then 0 when 'discrepancy' then 1 else 2 end`, desc(cashSubmissions.submittedAt))
+    // Newest first; two hand-overs of the same millisecond in the order they were made (the rowid), never at random.
+    .orderBy(sql`case ${cashSubmissions.status} when 'pending' then 0 when 'discrepancy' then 1 else 2 end`, desc(cashSubmissions.submittedAt), sql`cash_submissions.rowid desc`)
     .limit(limit);
   return rows.map(({ s, slipMinor, slipCurrency, slipCorrected, ...r }) => {
     const cur = s.currency;
