@@ -280,7 +280,11 @@ async function coldOfflineDay(context: BrowserContext, day: Day): Promise<void> 
   for (const p of context.pages()) await p.close();
 }
 
-test('a rider’s day after an offline cold start: every action through the UI, each record on the server once after reconnecting', async () => {
+/**
+ * One online visit, the browser closed, then started again on its profile with no network: the rider's day done
+ * offline and every page closed; then `replay` brings it to the server.
+ */
+async function coldDay(replay: (context: BrowserContext, day: Day) => Promise<void>): Promise<void> {
   writeY4m(CAMERA, await blankPicture());
   const day = await newDay();
   const profile = mkdtempSync(join(tmpdir(), 'kwt-cold-'));
@@ -289,37 +293,29 @@ test('a rider’s day after an offline cold start: every action through the UI, 
     context = await launch(profile);
     await firstVisit(context, day);
     await context.close(); // the browser exits: nothing of the app is left running
-
     context = await launch(profile);
     await coldOfflineDay(context, day);
+    await replay(context, day);
+  } finally {
+    await context?.close();
+    await day.manager.dispose();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
 
+test('a rider’s day after an offline cold start: every action through the UI, each record on the server once after reconnecting', () =>
+  coldDay(async (context, day) => {
     await goOnline(context);
     const again = await appPage(context);
     await again.goto('/app');
     await expect(again.getByTestId('outbox-synced')).toHaveText('All synced', { timeout: 20_000 });
     await expect(again.getByTestId('handover-code')).toHaveText(/^\d{6}$/);
     await again.screenshot({ path: `${SHOTS}/cold-synced-390.png`, fullPage: true });
-
     await expectDayOnServer(day, context);
-  } finally {
-    await context?.close();
-    await day.manager.dispose();
-    rmSync(profile, { recursive: true, force: true });
-  }
-});
+  }));
 
-test('the same day after an offline cold start, delivered by Background Sync with no page of the app open', async () => {
-  writeY4m(CAMERA, await blankPicture());
-  const day = await newDay();
-  const profile = mkdtempSync(join(tmpdir(), 'kwt-cold-'));
-  let context: BrowserContext | null = null;
-  try {
-    context = await launch(profile);
-    await firstVisit(context, day);
-    await context.close();
-
-    context = await launch(profile);
-    await coldOfflineDay(context, day);
+test('the same day after an offline cold start, delivered by Background Sync with no page of the app open', () =>
+  coldDay(async (context, day) => {
     await goOnline(context);
     // No page of the app is open: the worker's replay, fired as the browser does when the network is back.
     await fireBackgroundSync(context, BASE());
@@ -331,9 +327,4 @@ test('the same day after an offline cold start, delivered by Background Sync wit
     await again.goto('/app');
     await expect(again.getByTestId('outbox-synced')).toHaveText('All synced', { timeout: 20_000 });
     await expect(again.getByTestId('handover-code')).toHaveText(/^\d{6}$/);
-  } finally {
-    await context?.close();
-    await day.manager.dispose();
-    rmSync(profile, { recursive: true, force: true });
-  }
-});
+  }));

@@ -2,7 +2,7 @@ import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
 import { useTileLayer } from './useTileLayer';
-import { KUWAIT_CENTRE } from './centre';
+import { useLeafletMap } from './useLeafletMap';
 import { markerHtml, markerState, type FleetRider } from './markers';
 
 interface Props {
@@ -25,27 +25,11 @@ interface Props {
  */
 export function LeafletMap({ tileUrl, attribution, riders, now, selected, onSelect, route, label, fitKey }: Props) {
   const el = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const pins = useRef<L.LayerGroup | null>(null);
   const line = useRef<L.Polyline | null>(null);
   const fitted = useRef<string | null>(null);
+  const { map, layer: pins } = useLeafletMap(el, () => (fitted.current = null));
   const select = useRef(onSelect);
   select.current = onSelect;
-
-  useEffect(() => {
-    const m = L.map(el.current!, { center: [KUWAIT_CENTRE.lat, KUWAIT_CENTRE.lng], zoom: 11, scrollWheelZoom: false, attributionControl: true });
-    m.attributionControl.setPrefix(false);
-    pins.current = L.layerGroup().addTo(m);
-    map.current = m;
-    const resize = new ResizeObserver(() => m.invalidateSize());
-    resize.observe(el.current!);
-    return () => {
-      resize.disconnect();
-      m.remove();
-      map.current = null;
-      fitted.current = null;
-    };
-  }, []);
 
   useTileLayer(map, tileUrl, attribution);
 
@@ -66,7 +50,7 @@ export function LeafletMap({ tileUrl, attribution, riders, now, selected, onSele
       fitted.current = fitKey;
       m.fitBounds(L.latLngBounds(placed.map((r) => [r.lat!, r.lng!] as [number, number])), { padding: [40, 40], maxZoom: 14 });
     }
-  }, [riders, now, selected, fitKey]);
+  }, [map, pins, riders, now, selected, fitKey]);
 
   useEffect(() => {
     const m = map.current;
@@ -77,7 +61,7 @@ export function LeafletMap({ tileUrl, attribution, riders, now, selected, onSele
     // The class (stroke-primary) beats the attribute colour, so the line follows the theme.
     line.current = L.polyline(latlngs, { color: '#4f46e5', className: 'stroke-primary', weight: 4, opacity: 0.85 }).addTo(m);
     if (latlngs.length > 1) m.fitBounds(line.current.getBounds(), { padding: [40, 40], maxZoom: 15 });
-  }, [route]);
+  }, [map, route]);
 
   // Leaflet positions tiles and controls with physical left/top: keep its box left-to-right in Arabic.
   return <div ref={el} dir="ltr" role="region" aria-label={label} className="h-80 w-full rounded-box bg-base-200 sm:h-[28rem]" data-testid="fleet-map-canvas" />;

@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import L from 'leaflet';
 import { useEffect, useRef } from 'react';
-import { KUWAIT_CENTRE } from '../../fleet/centre';
+import { useLeafletMap } from '../../fleet/useLeafletMap';
 import { useTileLayer } from '../../fleet/useTileLayer';
 import type { MapStop } from './stops';
 
@@ -38,26 +38,10 @@ const meIcon = L.divIcon({ html: '<span class="block size-5 rounded-full border-
  */
 export function OrdersMapCanvas({ stops, me, trail, tileUrl, attribution, label, stopTitle, meTitle, onPick }: Props) {
   const el = useRef<HTMLDivElement>(null);
-  const map = useRef<L.Map | null>(null);
-  const layer = useRef<L.LayerGroup | null>(null);
   const fitted = useRef(false);
+  const { map, layer } = useLeafletMap(el, () => (fitted.current = false));
   const pick = useRef(onPick);
   pick.current = onPick;
-
-  useEffect(() => {
-    const m = L.map(el.current!, { center: [KUWAIT_CENTRE.lat, KUWAIT_CENTRE.lng], zoom: 11, scrollWheelZoom: false });
-    m.attributionControl.setPrefix(false);
-    layer.current = L.layerGroup().addTo(m);
-    map.current = m;
-    const resize = new ResizeObserver(() => m.invalidateSize());
-    resize.observe(el.current!);
-    return () => {
-      resize.disconnect();
-      m.remove();
-      map.current = null;
-      fitted.current = false;
-    };
-  }, []);
 
   useTileLayer(map, tileUrl, attribution);
 
@@ -88,7 +72,7 @@ export function OrdersMapCanvas({ stops, me, trail, tileUrl, attribution, label,
       fitted.current = true;
       m.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 15 });
     }
-  }, [stops, me, trail, stopTitle, meTitle]);
+  }, [map, layer, stops, me, trail, stopTitle, meTitle]);
 
   return <div ref={el} dir="ltr" role="region" aria-label={label} className="h-72 w-full rounded-box bg-base-200 sm:h-96" data-testid="rider-map-canvas" />;
 }
