@@ -11,10 +11,9 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../../tests/e2e/chromium';
 import { SESSION_COOKIE } from '../../src/server/http/cookies';
 import { onboardingKey, serializeProgress } from '../../src/shared/onboarding';
 import { PASSWORD } from './world';
+import { keptCache } from '../../tests/e2e/kept-cache';
 
 export const PHONE_VIEWPORT = { width: 390, height: 844 };
-const CACHE_DB = 'kwt-query-cache';
-const CACHE_KEY = 'rider-query-cache';
 
 export interface Phone {
   dir: string;
@@ -53,27 +52,6 @@ export async function signInRider(context: BrowserContext, base: string, email: 
   await page.evaluate(([k, v]) => localStorage.setItem(k!, v!), [onboardingKey(user.role, user.id), serializeProgress({ completed: [], setupComplete: true })]);
 }
 
-/** The persisted query cache as stored in IndexedDB ('' when there is none). */
-export function keptCache(page: Page): Promise<string> {
-  return page.evaluate(
-    ([name, key]) =>
-      new Promise<string>((resolve, reject) => {
-        const req = indexedDB.open(name!);
-        req.onerror = () => reject(req.error);
-        req.onupgradeneeded = () => req.result.createObjectStore('kv');
-        req.onsuccess = () => {
-          const db = req.result;
-          const get = db.transaction('kv').objectStore('kv').get(key!);
-          get.onsuccess = () => {
-            db.close();
-            resolve(typeof get.result === 'string' ? get.result : '');
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    [CACHE_DB, CACHE_KEY],
-  );
-}
 
 async function until(what: string, check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;

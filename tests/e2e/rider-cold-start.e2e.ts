@@ -8,6 +8,7 @@ import { fireBackgroundSync } from './background-sync';
 import { riderDayOnServer } from './db';
 import { blankPicture, fakeCameraArgs, writeY4m } from './fake-camera';
 import { expectToast, freshCompany, freshRider, getJson, PASSWORD, signIn, trpcGet, trpcPost, type FreshCompany, type FreshRider } from './fixtures';
+import { keptCache } from './kept-cache';
 
 /**
  * Issue 20, items 3 and 8: a rider's whole day after an offline COLD start. The browser is closed (the process
@@ -110,21 +111,6 @@ async function firstVisit(context: BrowserContext, day: Day): Promise<void> {
   await expect.poll(() => keptCache(page), { timeout: 10_000 }).toContain('"tracking","today"');
 }
 
-function keptCache(page: Page): Promise<string> {
-  return page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const req = indexedDB.open('kwt-query-cache');
-        req.onerror = () => reject(req.error);
-        req.onupgradeneeded = () => req.result.createObjectStore('kv');
-        req.onsuccess = () => {
-          const get = req.result.transaction('kv').objectStore('kv').get('rider-query-cache');
-          get.onsuccess = () => resolve(typeof get.result === 'string' ? get.result : '');
-          get.onerror = () => reject(get.error);
-        };
-      }),
-  );
-}
 
 /**
  * No network for the pages nor for the service worker. In a browser started again on its profile, Playwright's

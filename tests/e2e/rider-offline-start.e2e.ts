@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { endSessionsOf } from './db';
 import { freshCompany, freshRider, giveCash, PASSWORD, signIn, trpcPost, type FreshCompany, type FreshRider } from './fixtures';
+import { keptCache } from './kept-cache';
 
 /**
  * Issue 20, items 1, 2 and 8: a rider's app reopened without a network. A persistent browser profile (service
@@ -14,8 +15,6 @@ import { freshCompany, freshRider, giveCash, PASSWORD, signIn, trpcPost, type Fr
  */
 const SHOTS = '.tmp/shots-offline';
 const PHONE = '+96550001234';
-const CACHE_DB = 'kwt-query-cache';
-const CACHE_KEY = 'rider-query-cache';
 
 test.describe.configure({ timeout: 60_000 });
 
@@ -82,27 +81,6 @@ async function openOnline(context: BrowserContext, w: World): Promise<Page> {
   return page;
 }
 
-/** The persisted query cache as stored in IndexedDB ('' when there is none). */
-function keptCache(page: Page): Promise<string> {
-  return page.evaluate(
-    ([name, key]) =>
-      new Promise<string>((resolve, reject) => {
-        const req = indexedDB.open(name!);
-        req.onerror = () => reject(req.error);
-        req.onupgradeneeded = () => req.result.createObjectStore('kv');
-        req.onsuccess = () => {
-          const db = req.result;
-          const get = db.transaction('kv').objectStore('kv').get(key!);
-          get.onsuccess = () => {
-            db.close();
-            resolve(typeof get.result === 'string' ? get.result : '');
-          };
-          get.onerror = () => reject(get.error);
-        };
-      }),
-    [CACHE_DB, CACHE_KEY],
-  );
-}
 
 async function closePages(context: BrowserContext): Promise<void> {
   for (const p of context.pages()) await p.close();
