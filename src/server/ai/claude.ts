@@ -53,6 +53,8 @@ export interface ClaudeRequest {
   runTool?: (tool: AiTool, input: Record<string, unknown>) => Promise<unknown>;
   /** Each streamed text delta, as it arrives. */
   onText?: (delta: string) => void;
+  /** How a successful tool result reads to the model (default: its JSON). */
+  resultText?: (call: ToolCall) => string;
   maxTokens?: number;
 }
 
@@ -81,8 +83,8 @@ async function callTool(req: ClaudeRequest, use: ToolUseBlock): Promise<ToolCall
   }
 }
 
-function toolResult(use: ToolUseBlock, call: ToolCall): ToolResultBlockParam {
-  const text = typeof call.result === 'string' ? call.result : JSON.stringify(call.result);
+function toolResult(req: ClaudeRequest, use: ToolUseBlock, call: ToolCall): ToolResultBlockParam {
+  const text = typeof call.result === 'string' ? call.result : !call.isError && req.resultText ? req.resultText(call) : JSON.stringify(call.result);
   return { type: 'tool_result', tool_use_id: use.id, content: text.slice(0, MAX_RESULT_CHARS), ...(call.isError ? { is_error: true } : {}) };
 }
 
@@ -117,7 +119,7 @@ export async function askClaude(client: Anthropic, model: string, req: ClaudeReq
     for (const use of uses) {
       const call = await callTool(req, use);
       toolCalls.push(call);
-      results.push(toolResult(use, call));
+      results.push(toolResult(req, use, call));
     }
     messages.push({ role: 'user', content: results });
   }

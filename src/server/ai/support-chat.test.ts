@@ -50,9 +50,10 @@ describe('POST /api/ai/chat with the Support page shape', () => {
     expect(res.status).toBe(200);
     const reply = (await res.json()) as SupportChatReply;
     expect(reply.type).toBe('text');
-    expect(reply.response).toStartWith('Your riders:\n2 in all; the latest:\n');
-    for (const name of A_NAMES) expect(reply.response).toContain(name);
-    expect(noneOf(reply.response, B_NAMES)).toEqual([]);
+    expect(reply.response).toBe('2 riders: 2 active and 0 on duty now.');
+    const rows = JSON.stringify(reply.table);
+    for (const name of A_NAMES) expect(rows).toContain(name);
+    expect(noneOf(rows, B_NAMES)).toEqual([]);
   });
 
   test('the manager report link is for the signed-in user, whatever userId the body says', async () => {
@@ -82,31 +83,33 @@ describe('POST /api/ai/chat with the Support page shape', () => {
 describe('offline support assistant: the user\'s own data through the tools', () => {
   test('orders: company A sees its own, never B\'s', async () => {
     const reply = await ask(w.managerA.id, 'show my pending orders', { userId: w.managerB.id });
-    expect(reply.response).toStartWith('Your orders:\n1 in all; the latest:\n- Amal Customer');
-    expect(noneOf(reply.response, B_NAMES)).toEqual([]);
+    expect(reply.response.replaceAll('\u00a0', ' ')).toBe('1 order in all with status pending. The latest: Amal Customer (pending, fee KWD 1.000).');
+    expect(reply.table!.rows.map((r) => r[0])).toEqual(['Amal Customer']);
+    expect(noneOf(JSON.stringify(reply), B_NAMES)).toEqual([]);
     const b = await ask(w.managerB.id, 'show my orders');
     expect(b.response).toContain('Bader Customer');
-    expect(b.response).not.toContain('Amal Customer');
+    expect(JSON.stringify(b)).not.toContain('Amal Customer');
   });
 
   test('figures for a company are its own', async () => {
     const reply = await ask(w.managerA.id, 'Give me an overview');
-    expect(reply.response).toStartWith('Your figures:\n');
-    expect(reply.response).toContain('Fleet size: 2');
-    expect(reply.response).toContain('Company name: Alpha Couriers');
+    expect(reply.response).toStartWith('Alpha Couriers earned ');
+    expect(reply.response).toContain('1 order open now, 2 riders in the fleet');
+    expect(reply.table!.rows).toContainEqual(['Fleet size', '2']);
   });
 
   test('a rider may not list riders; it gets its own performance', async () => {
     expect((await ask(w.riderA.user.id, 'list the riders')).response).toBe("That isn't available to your account.");
     const perf = await ask(w.riderA.user.id, 'How is my performance?');
-    expect(perf.response).toStartWith('Performance:\n');
-    expect(perf.response).toContain('Rami Alpha');
+    expect(perf.response).toBe('You delivered 0 of 1 order in the last 30 days: completion 0%, 0 orders per hour over 0 h worked, efficiency 0%.');
+    expect(perf.table!.rows[0]).toEqual(['Assigned', '1']);
   });
 
   test('an analysis comes with its JSON as a download, for the caller\'s scope only', async () => {
     const reply = await ask(w.managerA.id, 'Please run the financial analysis', { userId: w.admin.id, userRole: 'admin' });
     expect(reply.type).toBe('report');
-    expect(reply.response).toStartWith('Financial analysis for Alpha Couriers');
+    expect(reply.response).toStartWith('Alpha Couriers earned ');
+    expect(reply.response.split('\n\n')[1]).toStartWith('Financial analysis for Alpha Couriers');
     expect(reply.downloadTitle).toBe('Financial analysis');
     const json = JSON.parse(Buffer.from(reply.downloadUrl!.replace('data:application/json;base64,', ''), 'base64').toString()) as Analysis;
     expect(json).toMatchObject({ type: 'financial', timeframe: 'monthly', scope: { kind: 'company', name: 'Alpha Couriers' } });
@@ -128,9 +131,9 @@ describe('offline support assistant: the user\'s own data through the tools', ()
     const msgs = await db.select().from(chatMessages).where(eq(chatMessages.conversationId, convs[0]!.id)).orderBy(chatMessages.createdAt);
     expect(msgs.map((m) => [m.sender, m.content.split('\n')[0]])).toEqual([
       ['user', 'my tickets'],
-      ['ai', 'Your support tickets:'],
+      ['ai', 'You have no support tickets.'],
       ['user', 'my cash'],
-      ['ai', 'Cash:'],
+      ['ai', 'No cash is on hand or in transit.'],
     ]);
   });
 });
@@ -139,7 +142,8 @@ describe('Claude support assistant (fake Messages API)', () => {
   test('tool_use round trip with the session\'s scope: company A\'s riders reach the model, B\'s never do', async () => {
     fake.reply({ toolUse: { name: 'list_riders', input: {} } }, { text: 'You have 2 riders: Rami Alpha and Aziz Alpha.' });
     const reply = await ask(w.managerA.id, 'who are my riders?', { userId: w.managerB.id, userRole: 'admin' }, claudeEnv());
-    expect(reply).toEqual({ response: 'You have 2 riders: Rami Alpha and Aziz Alpha.', type: 'text' });
+    expect(reply).toMatchObject({ response: 'You have 2 riders: Rami Alpha and Aziz Alpha.', type: 'text' });
+    expect(reply.table!.rows.map((r) => r[0]).sort()).toEqual(['Aziz Alpha', 'Rami Alpha']);
     const first = fake.requests[0]!.body;
     expect(first.system).toContain('signed in as company (Alpha Couriers)');
     expect(first.tools!.map((t) => t.name)).toContain('list_riders');

@@ -1,9 +1,12 @@
 import type { Db } from '../../../db/client';
-import { t } from '../../shared/i18n';
-import type { Analysis, SupportChatInput, SupportChatReply } from '../../shared/schemas/ai';
+import { currentLocale, t } from '../../shared/i18n';
+import type { Analysis, ChatTable, SupportChatInput, SupportChatReply } from '../../shared/schemas/ai';
 import type { SessionUser } from '../../shared/schemas/auth';
 import type { Env } from '../env';
+import { runInLocale } from '../http/locale';
 import { log } from '../log';
+import { composeAnswer, hasComposer, type Asked } from './answers';
+import { replyLocale } from './answers/language';
 import { askClaude, claudeClient, toMessages, type ToolCall } from './claude';
 import { recordExchange, supportConversation } from './conversations';
 import { analysisDownload, offlineSupportReply, reportDownload, runByName, type RunTool } from './support-offline';
@@ -22,12 +25,28 @@ export interface SupportDeps {
 }
 
 function supportInstructions(scope: AiScope, now: Date): string {
-  return t('assistant.prompt.support', {
+  const who = t('assistant.prompt.support', {
     name: scope.displayName,
     role: scope.role,
     company: scope.companyName ? ` (${scope.companyName})` : '',
     today: now.toISOString().slice(0, 10),
   });
+  return `${who} ${t('answers.prompt', { language: t('answers.language') })}`;
+}
+
+const askedBy = (scope: AiScope, message: string, call: ToolCall): Asked => ({ role: scope.role, message, input: (call.input ?? {}) as Record<string, unknown> });
+
+/** A tool result as the model reads it: the figure sentence in the user's language, then the data. */
+const resultForModel = (scope: AiScope, message: string) => (call: ToolCall) => {
+  const data = JSON.stringify(call.result);
+  return hasComposer(call.name) ? `${composeAnswer(call.name, call.result, askedBy(scope, message, call)).text}\n\nData (JSON): ${data}` : data;
+};
+
+/** The table under a Claude reply: the rows of the last tool it used successfully. */
+function claudeTable(scope: AiScope, message: string, calls: ToolCall[]): { table?: ChatTable } {
+  const last = calls.filter((c) => !c.isError && hasComposer(c.name)).at(-1);
+  const table = last ? composeAnswer(last.name, last.result, askedBy(scope, message, last)).table : undefined;
+  return table ? { table } : {};
 }
 
 /** The download that goes with a Claude reply: the report link, or the analysis it (or we) ran. */
@@ -45,7 +64,11 @@ async function claudeDownload(scope: AiScope, intent: SupportIntent, calls: Tool
  * same tools as the MCP server, run with the session's scope. The userId and userRole a client sends
  * are ignored. Any failure is answered with the spec's 'I encountered an issue' apology.
  */
-export async function supportChat(deps: SupportDeps, user: SessionUser, input: SupportChatInput): Promise<SupportChatReply> {
+export function supportChat(deps: SupportDeps, user: SessionUser, input: SupportChatInput): Promise<SupportChatReply> {
+  return runInLocale(replyLocale(input.message, currentLocale()), () => answerInLocale(deps, user, input));
+}
+
+async function answerInLocale(deps: SupportDeps, user: SessionUser, input: SupportChatInput): Promise<SupportChatReply> {
   const { db, config } = deps;
   const now = deps.now ?? new Date();
   // Each message may call Claude several times: the same per-minute limit as the public chat, per user.
@@ -57,16 +80,27 @@ export async function supportChat(deps: SupportDeps, user: SessionUser, input: S
   let reply: SupportChatReply;
   try {
     const client = claudeClient(config);
-    if (!client) reply = await offlineSupportReply(scope, tools, intent, run);
+    if (!client) reply = await offlineSupportReply(scope, tools, intent, run, input.message);
     else {
       const answer = await askClaude(
         client,
         config.ANTHROPIC_MODEL,
-        { system: supportInstructions(scope, now), messages: toMessages(input.conversationHistory, input.message), tools, runTool: run },
+        {
+          system: supportInstructions(scope, now),
+          messages: toMessages(input.conversationHistory, input.message),
+          tools,
+          runTool: run,
+          resultText: resultForModel(scope, input.message),
+        },
         config.AI_TIMEOUT_MS,
       );
       const download = await claudeDownload(scope, intent, answer.toolCalls, tools, run);
-      reply = { response: answer.text || t(`assistant.support.help.${scope.role}`), type: download.downloadUrl ? 'report' : 'text', ...download };
+      reply = {
+        response: answer.text || t(`assistant.support.help.${scope.role}`),
+        type: download.downloadUrl ? 'report' : 'text',
+        ...download,
+        ...(answer.text ? claudeTable(scope, input.message, answer.toolCalls) : {}),
+      };
     }
   } catch (err) {
     log.error('support chat failed', err);

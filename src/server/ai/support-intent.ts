@@ -15,21 +15,21 @@ export type SupportIntent =
   | { kind: 'tool'; topic: Topic; tool: string; input: Record<string, unknown> }
   | { kind: 'help' };
 
-const ANALYSIS_WORD = /\b(analy[sz](is|es|e)|assessment)\b/i;
-const REPORT_WORD = /\b(reports?|download|export)\b/i;
+const ANALYSIS_WORD = /\b(analy[sz](is|es|e)|assessment)\b|تحليل|تقييم/i;
+const REPORT_WORD = /\b(reports?|download|export)\b|تقرير|تنزيل|تصدير/i;
 const TYPE_WORDS: [AnalysisType, RegExp][] = [
-  ['financial', /\b(financ\w*|revenue|money|profit\w*|income)\b/i],
-  ['hr', /\b(hr|human resources?|overtime|working hours|staff\w*|workforce|breaks?)\b/i],
-  ['legal', /\b(legal|complian\w*|licen[cs]es?|laws?|regulat\w*)\b/i],
-  ['performance', /\b(performance|efficien\w*|productiv\w*|orders per hour)\b/i],
+  ['financial', /\b(financ\w*|revenue|money|profit\w*|income)\b|مالي|إيراد|ايراد|أرباح|دخل/i],
+  ['hr', /\b(hr|human resources?|overtime|working hours|staff\w*|workforce|breaks?)\b|الموارد البشرية|عمل إضافي|ساعات العمل|استراح/i],
+  ['legal', /\b(legal|complian\w*|licen[cs]es?|laws?|regulat\w*)\b|قانون|امتثال|رخص/i],
+  ['performance', /\b(performance|efficien\w*|productiv\w*|orders per hour)\b|أداء|اداء|أدائ|ادائ|كفاءة|إنتاجية/i],
 ];
 const TOPICS: [Exclude<Topic, 'performance'>, RegExp][] = [
-  ['tickets', /\b(tickets?)\b/i],
-  ['cash', /\b(cash|cod|hand-?overs?|collected)\b/i],
-  ['orders', /\b(orders?|deliver(y|ies))\b/i],
-  ['riders', /\b(riders?|fleet|drivers?)\b/i],
-  ['companies', /\b(compan(y|ies))\b/i],
-  ['stats', /\b(stats|statistics|figures|numbers|overview|dashboard|summary|revenue|today|how (am i|are we) doing)\b/i],
+  ['tickets', /\b(tickets?)\b|تذكر|تذاكر/i],
+  ['cash', /\b(cash|cod|hand-?overs?|collected)\b|نقد|كاش|عهدة|العهدة|تحصيل/i],
+  ['orders', /\b(orders?|deliver(y|ies))\b|طلب|توصيل/i],
+  ['riders', /\b(riders?|fleet|drivers?)\b|مندوب|سائق|أسطول|الأسطول/i],
+  ['companies', /\b(compan(y|ies))\b|شرك/i],
+  ['stats', /\b(stats|statistics|figures|numbers|overview|dashboard|summary|revenue|today|how (am i|are we) doing)\b|إحصائ|احصائ|أرقام|ارقام|ملخص|نظرة عامة|اليوم/i],
 ];
 const TOOL_OF: Record<Exclude<Topic, 'performance'>, string> = {
   stats: 'system_stats',
@@ -42,12 +42,26 @@ const TOOL_OF: Record<Exclude<Topic, 'performance'>, string> = {
 
 export const analysisTool = (type: AnalysisType) => `analysis_${type}`;
 
+/** Arabic words for each order status, as the catalog and people write them. */
+const AR_STATUS: [string, RegExp][] = [
+  ['pending', /قيد الانتظار|معلق/],
+  ['assigned', /مسند|المسندة/],
+  ['picked_up', /تم الاستلام|مستلم/],
+  ['delivered', /تم التوصيل|تم التسليم|مسلم/],
+  ['cancelled', /ملغ/],
+  ['failed', /فاشل|فشل/],
+];
+
 function orderStatus(message: string): string | undefined {
   const m = message.toLowerCase().replace(/picked[ -]up/g, 'picked_up');
-  return ORDER_STATUSES.find((s) => new RegExp(`\\b${s}\\b`).test(m));
+  return ORDER_STATUSES.find((s) => new RegExp(`\\b${s}\\b`).test(m)) ?? AR_STATUS.find(([, re]) => re.test(message))?.[0];
 }
 
-export function supportIntent(message: string, role: Role): SupportIntent {
+/** Arabic as typed: without short vowels or tatweel, so 'مُسنَد' and 'مسند' read alike. */
+const plain = (message: string) => message.replace(/[\u064B-\u0652\u0640]/g, '');
+
+export function supportIntent(raw: string, role: Role): SupportIntent {
+  const message = plain(raw);
   const type = TYPE_WORDS.find(([, re]) => re.test(message))?.[0];
   const asksAnalysis = ANALYSIS_WORD.test(message);
   if (type && (asksAnalysis || REPORT_WORD.test(message))) return { kind: 'analysis', type };

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { t } from '../../shared/i18n';
 import type { Analysis, SupportChatReply } from '../../shared/schemas/ai';
 import { DomainError } from '../errors';
-import { analysisSummaryText } from '../services/analysis';
-import { describeResult } from './describe';
+import { composeAnswer } from './answers';
 import { analysisTool, type SupportIntent } from './support-intent';
 import type { AiScope, AiTool } from './tool';
 
@@ -33,10 +32,10 @@ export async function runByName(tools: readonly AiTool[], run: RunTool, name: st
 
 /**
  * The built-in support assistant (no API key): the intent picks a tool, the tool answers for the
- * caller's scope, and the answer is read out as text. A refusal from a tool (another company's data,
- * a rider not found) is shown as it is.
+ * caller's scope, and its answer composer (./answers) says the figure first, with the rows as a table
+ * below. A refusal from a tool (another company's data, a rider not found) is shown as it is.
  */
-export async function offlineSupportReply(scope: AiScope, tools: readonly AiTool[], intent: SupportIntent, run: RunTool): Promise<SupportChatReply> {
+export async function offlineSupportReply(scope: AiScope, tools: readonly AiTool[], intent: SupportIntent, run: RunTool, message: string): Promise<SupportChatReply> {
   switch (intent.kind) {
     case 'help':
       return { response: t(`assistant.support.help.${scope.role}`), type: 'text' };
@@ -48,13 +47,13 @@ export async function offlineSupportReply(scope: AiScope, tools: readonly AiTool
   }
   const name = intent.kind === 'analysis' ? analysisTool(intent.type) : intent.tool;
   try {
-    const outcome = await runByName(tools, run, name, intent.kind === 'tool' ? intent.input : {});
+    const input = intent.kind === 'tool' ? intent.input : {};
+    const outcome = await runByName(tools, run, name, input);
     if (!outcome.allowed) return { response: t('assistant.support.notAllowed'), type: 'text' };
-    if (intent.kind === 'analysis') {
-      const analysis = outcome.result as Analysis;
-      return { response: analysisSummaryText(analysis), type: 'report', ...analysisDownload(analysis) };
-    }
-    return { response: `${t(`assistant.support.topic.${intent.topic}`)}\n${describeResult(outcome.result)}`, type: 'text' };
+    const answer = composeAnswer(name, outcome.result, { role: scope.role, message, input });
+    const shown = { response: answer.text, ...(answer.table ? { table: answer.table } : {}) };
+    if (intent.kind === 'analysis') return { ...shown, type: 'report', ...analysisDownload(outcome.result as Analysis) };
+    return { ...shown, type: 'text' };
   } catch (err) {
     if (err instanceof DomainError) return { response: err.message, type: 'text' };
     throw err;

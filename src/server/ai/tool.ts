@@ -34,13 +34,13 @@ export function scopeOf(user: SessionUser, riderCompanyId: string | null = null)
  * One tool, shared by the Claude assistant (tool use), the offline assistant and the MCP server.
  * `input` is a zod raw shape (what McpServer.registerTool takes); `run` enforces the scope itself.
  */
-export interface AiTool<S extends z.ZodRawShape = z.ZodRawShape> {
+export interface AiTool<S extends z.ZodRawShape = z.ZodRawShape, R = unknown> {
   name: string;
   description: string;
   input: S;
   /** Roles that may call it at all; the scope narrows what they see. */
   roles: readonly Role[];
-  run: (db: Db, scope: AiScope, input: z.infer<z.ZodObject<S>>, now?: Date, ctx?: ToolContext) => Promise<unknown>;
+  run: (db: Db, scope: AiScope, input: z.infer<z.ZodObject<S>>, now?: Date, ctx?: ToolContext) => Promise<R>;
 }
 
 /** Settings from config a tool may need; the door passes them (absent: env.ts's defaults). */
@@ -49,4 +49,5 @@ export interface ToolContext {
   aedToKwd: number;
 }
 
-export const defineTool = <S extends z.ZodRawShape>(tool: AiTool<S>): AiTool<S> => tool;
+/** Keeps the result type: each tool's answer composer (../answers) is typed by it. */
+export const defineTool = <S extends z.ZodRawShape, R>(tool: AiTool<S, R>): AiTool<S, R> => tool;

@@ -58,11 +58,23 @@ export const supportChatInput = z.object({
 });
 export type SupportChatInput = z.infer<typeof supportChatInput>;
 
+/**
+ * The rows behind a support answer, shown under its sentence (docs/spec-decisions.md): column labels
+ * and cells already in the user's language; `numeric` columns align to the end; `note` says what was left out.
+ */
+export interface ChatTable {
+  columns: { label: string; numeric?: boolean }[];
+  rows: string[][];
+  note?: string;
+}
+
 export interface SupportChatReply {
   response: string;
   type: ChatReplyType;
   downloadUrl?: string;
   downloadTitle?: string;
+  /** The figures' rows, shown below the answer. */
+  table?: ChatTable;
 }
 
 /** POST /api/notify-email: once per session when name, company and email are known. */

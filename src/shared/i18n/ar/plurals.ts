@@ -7,6 +7,12 @@ import type { PluralKey } from '..';
  * number itself (مندوبان = two riders); 11–99 take the singular (accusative).
  */
 export const arPlurals: Partial<Record<PluralKey, string>> = {
+  'answers.unit.company.two': 'شركتان',
+  'answers.unit.company.few': '{n} شركات',
+  'answers.unit.company.many': '{n} شركةً',
+  'answers.unit.ticket.two': 'تذكرتا دعم',
+  'answers.unit.ticket.few': '{n} تذاكر دعم',
+  'answers.unit.ticket.many': '{n} تذكرةَ دعم',
   'analysis.unit.rider.two': 'مندوبان',
   'analysis.unit.rider.few': '{n} مندوبين',
   'analysis.unit.rider.many': '{n} مندوبًا',
