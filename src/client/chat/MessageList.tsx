@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useT } from '../i18n';
+import { AnswerTable } from './AnswerTable';
 import type { ChatEntry } from './conversation';
 
 /** The conversation, newest at the bottom, with a typing indicator while the assistant answers. */
@@ -31,8 +32,9 @@ export function MessageList({
     <div ref={box} className={`relative space-y-1 overflow-y-auto overscroll-contain ${className}`} role="log" aria-live="polite" data-testid="chat-messages">
       <Bubble sender="ai">{greeting}</Bubble>
       {entries.map((e) => (
-        <Bubble key={e.id} sender={e.sender} error={e.type === 'error'} entry>
+        <Bubble key={e.id} sender={e.sender} error={e.type === 'error'} wide={Boolean(e.table)} entry>
           {e.content}
+          {e.sender === 'ai' && e.table ? <AnswerTable table={e.table} /> : null}
           {e.sender === 'ai' && action ? action(e) : null}
         </Bubble>
       ))}
@@ -48,11 +50,12 @@ export function MessageList({
   );
 }
 
-function Bubble({ sender, error = false, entry = false, children }: { sender: ChatEntry['sender']; error?: boolean; entry?: boolean; children: ReactNode }) {
+/** `wide`: an answer with a table takes the whole width, so a phone shows more of its columns. */
+function Bubble({ sender, error = false, entry = false, wide = false, children }: { sender: ChatEntry['sender']; error?: boolean; entry?: boolean; wide?: boolean; children: ReactNode }) {
   const tone = sender === 'user' ? 'chat-bubble-primary' : error ? 'border border-error/30 bg-error/10 text-base-content' : 'bg-base-200 text-base-content';
   return (
     <div className={`chat ${sender === 'user' ? 'chat-end' : 'chat-start'}`} data-testid={`chat-${sender}`} data-entry={entry ? sender : undefined}>
-      <div className={`chat-bubble ${tone} whitespace-pre-wrap break-words text-sm`}>{children}</div>
+      <div className={`chat-bubble ${tone} whitespace-pre-wrap break-words text-sm ${wide ? 'max-w-full' : ''}`}>{children}</div>
     </div>
   );
 }

@@ -11,7 +11,7 @@ export const aiApi = {
 
   async supportChat(input: SupportChatInput): Promise<ChatReply> {
     const r = await trpcClient.ai.supportChat.mutate(input);
-    return { content: r.response, type: r.type, downloadUrl: r.downloadUrl, downloadTitle: r.downloadTitle };
+    return { content: r.response, type: r.type, downloadUrl: r.downloadUrl, downloadTitle: r.downloadTitle, table: r.table };
   },
 
   analysis: (type: AnalysisInput['type']) => trpcClient.ai.analysis.mutate({ type, timeframe: 'monthly' }),

@@ -1,6 +1,6 @@
-import type { HistoryEntry } from '../../shared/schemas/ai';
+import type { ChatTable, HistoryEntry } from '../../shared/schemas/ai';
 
-/** Spec section 3, Chat message: id, content, sender (user|ai), timestamp, type; plus a report link when the support assistant made one. */
+/** Spec section 3, Chat message: id, content, sender (user|ai), timestamp, type; plus a report link and the figures' table when the support assistant gave them. */
 export interface ChatEntry {
   id: string;
   content: string;
@@ -9,6 +9,8 @@ export interface ChatEntry {
   type: string;
   downloadUrl?: string;
   downloadTitle?: string;
+  /** The support assistant's figures, shown under its answer. */
+  table?: ChatTable;
 }
 
 let seq = 0;

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { HistoryEntry } from '../../shared/schemas/ai';
 import { entry, sendable, sessionStore, toHistory, type ChatEntry } from './conversation';
 
-export type ChatReply = Pick<ChatEntry, 'content' | 'type' | 'downloadUrl' | 'downloadTitle'>;
+export type ChatReply = Pick<ChatEntry, 'content' | 'type' | 'downloadUrl' | 'downloadTitle' | 'table'>;
 
 /** Kept for the browser session: enough for context and scroll-back, small enough for sessionStorage. */
 const KEEP = 60;
@@ -38,7 +38,7 @@ export function useChat({ storageKey, historyLimit, ask, failure }: ChatOptions)
       setEntries((list) => [...list, entry('user', message)]);
       setPending(true);
       ask(message, history)
-        .then((reply) => entry('ai', reply.content, { type: reply.type, downloadUrl: reply.downloadUrl, downloadTitle: reply.downloadTitle }))
+        .then((reply) => entry('ai', reply.content, { type: reply.type, downloadUrl: reply.downloadUrl, downloadTitle: reply.downloadTitle, table: reply.table }))
         .catch(() => entry('ai', failure, { type: 'error' }))
         .then((answer) => {
           setEntries((list) => [...list, answer]);
