@@ -21,7 +21,8 @@ import { rules } from './rules';
 import { notices } from './notices';
 import { account } from './account';
 import { conflicts } from './conflicts';
+import { managers } from './managers';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...managers } as const;
 
 export type MessageKey = keyof typeof en;
