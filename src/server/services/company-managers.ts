@@ -66,7 +66,7 @@ export async function addCompanyManager(db: Db, door: InviteDoor, actorId: strin
   const { user, invitation } = await db.transaction((tx) => createManagerAccount(tx, actorId, company.id, input));
   publishChange('companies');
   const delivered = await deliverInvitation(door, { email: user.email, name: input.name, company: company.name }, invitation);
-  return { success: true as const, manager: { id: user.id, email: user.email, name: displayName(user) }, ...delivered };
+  return { success: true as const, company: { id: company.id, name: company.name }, manager: { id: user.id, email: user.email, name: displayName(user) }, ...delivered };
 }
 
 /**
@@ -79,7 +79,7 @@ export async function reissueManagerInvitation(db: Db, door: InviteDoor, actorId
   if (manager.lastSignInAt) throw invalid(t('managers.alreadySignedIn', { email: manager.email }), 'userId');
   const invitation = await db.transaction((tx) => issueManagerInvitation(tx, actorId, userId, now));
   const delivered = await deliverInvitation(door, { email: manager.email, name: displayName(manager), company: manager.companyName }, invitation);
-  return { success: true as const, manager: { id: manager.id, email: manager.email, name: displayName(manager) }, ...delivered };
+  return { success: true as const, company: { name: manager.companyName }, manager: { id: manager.id, email: manager.email, name: displayName(manager) }, ...delivered };
 }
 
 /**
