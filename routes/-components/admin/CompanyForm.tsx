@@ -41,7 +41,10 @@ export function CompanyForm({ onDone }: { onDone: () => void }) {
         <input className="input w-full" name="name" value={v.name} onChange={set('name')} autoComplete="organization" />
       </FormField>
       <FormField label={t('form.email')} error={err.email}>
-        <input className="input w-full" name="email" type="email" value={v.email} onChange={set('email')} />
+        <input className="input w-full" name="email" type="email" value={v.email} onChange={set('email')} aria-describedby="company-email-hint" />
+        <span id="company-email-hint" className="text-xs text-base-content/70">
+          {t('managers.companyForm.emailHint')}
+        </span>
       </FormField>
       <FormField label={t('form.phone')} error={err.phone}>
         <input className="input w-full" name="phone" type="tel" dir="ltr" placeholder={t('form.phoneHint')} value={v.phone} onChange={set('phone')} />

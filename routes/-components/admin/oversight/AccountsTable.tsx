@@ -17,7 +17,7 @@ import { ReinstateButton, SuspendBody } from '../managers/SuspendBody';
 type Account = { id: string; email: string; firstName: string; lastName: string };
 type Dialog = { kind: 'reset' | 'reissue' | 'suspend'; account: Account } | { kind: 'add' } | null;
 
-const TITLES = { reset: 'accounts.reset.title', reissue: 'managers.reissue.title', suspend: 'managers.suspend', add: 'managers.add.title' } as const;
+const TITLES = { reset: 'accounts.reset.title', reissue: 'managers.reissue.title', suspend: 'managers.suspend.title', add: 'managers.add.title' } as const;
 
 /**
  * Every sign-in account (admins, managers, riders), with a one-time password reset link for each; company

@@ -27,6 +27,7 @@ export const managers = {
   'managers.invite.done': 'Done',
 
   // Accounts tab
+  'managers.companyForm.emailHint': 'The company manager signs in with this email and gets a one-time link to choose a password.',
   'managers.add': 'Add manager',
   'managers.add.title': 'Add a company manager',
   'managers.add.text': 'The new manager gets their own account for the chosen company and a one-time link to set a password.',
@@ -40,6 +41,7 @@ export const managers = {
   'managers.neverSignedIn': 'Never signed in',
   'managers.suspend': 'Suspend',
   'managers.reinstate': 'Reinstate',
+  'managers.suspend.title': 'Suspend this manager',
   'managers.suspend.confirm': 'Suspend {email}? They are signed out everywhere and cannot sign in until reinstated.',
   'managers.suspended': '{email} is suspended and was signed out.',
   'managers.reinstated': '{email} can sign in again.',
