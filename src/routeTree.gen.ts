@@ -19,6 +19,7 @@ import { Route as ContactRouteImport } from './../routes/contact'
 import { Route as LoginRouteImport } from './../routes/login'
 import { Route as RiderRouteImport } from './../routes/rider'
 import { Route as SupportRouteImport } from './../routes/support'
+import { Route as CompanyInviteTokenRouteImport } from './../routes/company-invite.$token'
 import { Route as InviteTokenRouteImport } from './../routes/invite.$token'
 import { Route as ResetTokenRouteImport } from './../routes/reset.$token'
 import { Route as TrackCodeRouteImport } from './../routes/track.$code'
@@ -73,6 +74,11 @@ const SupportRoute = SupportRouteImport.update({
   path: '/support',
   getParentRoute: () => rootRouteImport,
 } as any)
+const CompanyInviteTokenRoute = CompanyInviteTokenRouteImport.update({
+  id: '/company-invite/$token',
+  path: '/company-invite/$token',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const InviteTokenRoute = InviteTokenRouteImport.update({
   id: '/invite/$token',
   path: '/invite/$token',
@@ -100,6 +106,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/rider': typeof RiderRoute
   '/support': typeof SupportRoute
+  '/company-invite/$token': typeof CompanyInviteTokenRoute
   '/invite/$token': typeof InviteTokenRoute
   '/reset/$token': typeof ResetTokenRoute
   '/track/$code': typeof TrackCodeRoute
@@ -115,6 +122,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/rider': typeof RiderRoute
   '/support': typeof SupportRoute
+  '/company-invite/$token': typeof CompanyInviteTokenRoute
   '/invite/$token': typeof InviteTokenRoute
   '/reset/$token': typeof ResetTokenRoute
   '/track/$code': typeof TrackCodeRoute
@@ -131,6 +139,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/rider': typeof RiderRoute
   '/support': typeof SupportRoute
+  '/company-invite/$token': typeof CompanyInviteTokenRoute
   '/invite/$token': typeof InviteTokenRoute
   '/reset/$token': typeof ResetTokenRoute
   '/track/$code': typeof TrackCodeRoute
@@ -148,6 +157,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/rider'
     | '/support'
+    | '/company-invite/$token'
     | '/invite/$token'
     | '/reset/$token'
     | '/track/$code'
@@ -163,6 +173,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/rider'
     | '/support'
+    | '/company-invite/$token'
     | '/invite/$token'
     | '/reset/$token'
     | '/track/$code'
@@ -178,6 +189,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/rider'
     | '/support'
+    | '/company-invite/$token'
     | '/invite/$token'
     | '/reset/$token'
     | '/track/$code'
@@ -194,6 +206,7 @@ export interface RootRouteChildren {
   LoginRoute: typeof LoginRoute
   RiderRoute: typeof RiderRoute
   SupportRoute: typeof SupportRoute
+  CompanyInviteTokenRoute: typeof CompanyInviteTokenRoute
   InviteTokenRoute: typeof InviteTokenRoute
   ResetTokenRoute: typeof ResetTokenRoute
   TrackCodeRoute: typeof TrackCodeRoute
@@ -271,6 +284,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SupportRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/company-invite/$token': {
+      id: '/company-invite/$token'
+      path: '/company-invite/$token'
+      fullPath: '/company-invite/$token'
+      preLoaderRoute: typeof CompanyInviteTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/invite/$token': {
       id: '/invite/$token'
       path: '/invite/$token'
@@ -306,6 +326,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginRoute: LoginRoute,
   RiderRoute: RiderRoute,
   SupportRoute: SupportRoute,
+  CompanyInviteTokenRoute: CompanyInviteTokenRoute,
   InviteTokenRoute: InviteTokenRoute,
   ResetTokenRoute: ResetTokenRoute,
   TrackCodeRoute: TrackCodeRoute,

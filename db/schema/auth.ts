@@ -14,6 +14,8 @@ export const users = sqliteTable(
     locale: text('locale').notNull().default('en'),
     googleSub: text('google_sub').unique(),
     disabled: integer('disabled', { mode: 'boolean' }).notNull().default(false),
+    /** The last time a session was issued to the user (any sign-in); null: never signed in. */
+    lastSignInAt: utc('last_sign_in_at'),
     createdAt: createdAt(),
   },
 );
@@ -73,4 +75,25 @@ export const passwordResets = sqliteTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+/**
+ * One-time invitations of company managers (the admin's Add Company, Add manager, re-issue): the manager
+ * sets a password with it and is signed in; only the SHA-256 of the token is stored
+ * (src/server/services/manager-invitations.ts).
+ */
+export const managerInvitations = sqliteTable(
+  'manager_invitations',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: utc('expires_at').notNull(),
+    usedAt: utc('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('manager_invitations_user_idx').on(t.userId)],
 );

@@ -18,6 +18,7 @@ import { createTicket } from '../../src/server/services/tickets';
 import { loadSessionUser } from '../../src/server/services/users';
 import { cachedHash, makeCompanyManager, makeOrder, makeRider, TEST_PASSWORD } from '../factories';
 import { issueResetLink } from '../../src/server/services/password-reset';
+import { issueManagerInvitation } from '../../src/server/services/manager-invitations';
 import { makeWorld } from '../world';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cashSubmissions, riders, users as usersTable } from '../../db/schema';
@@ -168,6 +169,12 @@ export async function makeAuthzWorld(db: Db, capturesDir: string) {
       const user = await makeCompanyManager(db, companyOf(o));
       const { link } = await issueResetLink(db, w.admin.id, user.id);
       return link.slice('/reset/'.length);
+    },
+    /** A new manager of the owner's company who has never signed in, and their invitation token. */
+    managerInvitation: async (o: Owner) => {
+      const user = await makeCompanyManager(db, companyOf(o));
+      const { token } = await db.transaction((tx) => issueManagerInvitation(tx, w.admin.id, user.id));
+      return { userId: user.id, token };
     },
     invitation: async (o: Owner) => {
       const rider = (await makeRider(db, companyOf(o), { withUser: false })).rider;

@@ -196,6 +196,6 @@ test('/company-login renders the company login', async ({ page }) => {
   await expect(page.getByLabel('Company Email')).toHaveAttribute('type', 'email');
   await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
   await expect(page.getByText('Having trouble signing in? Contact your administrator.', { exact: true })).toBeVisible();
-  await expect(page.getByText('Company credentials were provided by the administrator at account creation.', { exact: true })).toBeVisible();
+  await expect(page.getByText('When your company account is created, the administrator sends you a one-time link to choose your password. If it has expired, ask them for a new one.', { exact: true })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
 });

@@ -8,13 +8,15 @@ import { useCreateMutation } from './useCreateMutation';
  * An admin "add" modal's form: values checked by the shared schema, sent with the
  * spec's timestamp, the spec's toasts, reset and close on success.
  */
-export function useCreateForm<S extends z.ZodType, V extends Record<string, string>>(opts: {
+export function useCreateForm<S extends z.ZodType, V extends Record<string, string>, R = unknown>(opts: {
   schema: S;
   initial: V;
-  send: (input: z.infer<S>) => Promise<unknown>;
+  send: (input: z.infer<S>) => Promise<R>;
   success: MessageKey;
   failure: MessageKey;
   onDone: () => void;
+  /** Instead of closing: the answer has something to show once (Add Company's invitation link). */
+  onCreated?: (result: R) => void;
   /** Shape the raw values before validation (e.g. parse the fee). */
   toInput?: (values: V) => Record<string, unknown>;
 }) {
@@ -24,9 +26,10 @@ export function useCreateForm<S extends z.ZodType, V extends Record<string, stri
     success: opts.success,
     failure: opts.failure,
     setErrors: form.setErrors,
-    onDone: () => {
+    onDone: (result) => {
       form.reset();
-      opts.onDone();
+      if (opts.onCreated) opts.onCreated(result);
+      else opts.onDone();
     },
   });
   const onSubmit = (e: FormEvent) => {

@@ -8,20 +8,20 @@ import { toast } from '../../../src/client/toast';
  * The admin modals' submit: the spec's success toast and reset on success; on failure
  * the spec's error toast, plus the field the server named shown inline.
  */
-export function useCreateMutation<TInput>(opts: {
-  mutationFn: (input: TInput) => Promise<unknown>;
+export function useCreateMutation<TInput, TResult = unknown>(opts: {
+  mutationFn: (input: TInput) => Promise<TResult>;
   success: MessageKey;
   failure: MessageKey;
-  onDone: () => void;
+  onDone: (result: TResult) => void;
   setErrors: (e: FieldErrors) => void;
 }) {
   const t = useT();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: opts.mutationFn,
-    onSuccess: async () => {
+    onSuccess: async (result) => {
       toast({ title: t(opts.success), variant: 'success' });
-      opts.onDone();
+      opts.onDone(result);
       await queryClient.invalidateQueries();
     },
     onError: (err) => {

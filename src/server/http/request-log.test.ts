@@ -113,6 +113,7 @@ describe('request log', () => {
     expect(loggedPath('https://h:8443/invite/tok123/accept')).toBe('/invite/[redacted]/accept');
     expect(loggedPath('http://h/track/K7Q2ZX')).toBe('/track/[redacted]');
     expect(loggedPath('http://h/reset/abcdef0123456789')).toBe('/reset/[redacted]');
+    expect(loggedPath('http://h/company-invite/abcdef0123456789')).toBe('/company-invite/[redacted]');
     expect(loggedPath('http://h/api/auth/google/callback?code=4/0Ab&state=xyz')).toBe('/api/auth/google/callback?code=[redacted]&state=xyz');
     expect(loggedPath('http://h')).toBe('/');
   });

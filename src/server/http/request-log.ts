@@ -42,7 +42,7 @@ export const logSignedInUser = (): MiddlewareHandler<{ Variables: AppVariables }
 };
 
 /** Path segments that are secrets themselves: invitation, reset and verification tokens, tracking codes. */
-const SECRET_SEGMENT = /\/(invite|invites|invitation|track|tracking|reset[\w-]*|verify[\w-]*)\/[^/]+/gi;
+const SECRET_SEGMENT = /\/(company-invite|invite|invites|invitation|track|tracking|reset[\w-]*|verify[\w-]*)\/[^/]+/gi;
 const SECRET_PARAM = /pass|token|secret|key|code|auth|cookie|session|signature|sig$/i;
 
 /** The path and query of a URL with secrets masked: no URL object, a regex only when there is something to mask. */
@@ -53,7 +53,7 @@ export function loggedPath(url: string): string {
   let path = q < 0 ? url.slice(start) : url.slice(start, q);
   const hash = path.indexOf('#');
   if (hash >= 0) path = path.slice(0, hash);
-  if (path.length > 6 && /\/(invit|track|reset|verif)/i.test(path)) path = path.replace(SECRET_SEGMENT, '/$1/[redacted]');
+  if (path.length > 6 && /\/(company-invit|invit|track|reset|verif)/i.test(path)) path = path.replace(SECRET_SEGMENT, '/$1/[redacted]');
   if (q < 0) return path.length > 512 ? path.slice(0, 512) : path;
   const query = url
     .slice(q + 1)

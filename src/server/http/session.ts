@@ -31,6 +31,7 @@ export const sessionMiddleware =
     c.set('config', env);
     c.set('ip', clientIp(c, env.TRUST_PROXY));
     c.set('secureCookies', secureCookies);
+    c.set('origin', origin);
     c.set('user', null);
     c.set('sessionId', null);
 

@@ -31,6 +31,7 @@ export async function listAccounts(db: Db, input: AccountListInput) {
         role: users.role,
         disabled: users.disabled,
         hasPassword: users.passwordHash,
+        lastSignInAt: users.lastSignInAt,
         memberCompany: companies.name,
         riderCompany: riderCompany.name,
       })

@@ -10,21 +10,36 @@ import { currentLocale, t } from '../../shared/i18n';
 import { gulf } from '../../shared/i18n/en/gulf';
 import { conflict, invalid } from '../errors';
 import { audit } from './audit';
+import { createManagerAccount, deliverInvitation, type InviteDoor } from './company-managers';
 import { publishChange } from './events';
 import { emitOrderEvent, emitRiderCreated } from './webhooks';
 
-export async function createCompany(db: Db, actorId: string, input: CompanyInput) {
+/**
+ * Add Company: the company and its manager's account (role company, from the form's email; named after the
+ * contact person, else the company) in one transaction, with a one-time invitation returned once as
+ * `invitationUrl` (and e-mailed when SMTP is configured).
+ */
+export async function createCompany(db: Db, door: InviteDoor, actorId: string, input: CompanyInput) {
   const region = REGIONS[input.region];
-  const row = await db.transaction(async (tx) => {
+  const managerName = input.contactPerson || input.name;
+  const { row, manager, invitation } = await db.transaction(async (tx) => {
     const [c] = await tx
       .insert(companies)
       .values({ name: input.name, email: input.email, phone: input.phone, address: input.address, contactPerson: input.contactPerson, region: region.id, currency: region.currency })
       .returning();
     await audit(tx, { actorId, action: 'create', entity: 'company', entityId: c!.id, after: c });
-    return c!;
+    const { user, invitation } = await createManagerAccount(tx, actorId, c!.id, { email: input.email, name: managerName });
+    return { row: c!, manager: user, invitation };
   });
   publishChange('companies');
-  return { success: true as const, message: 'Company added', company: { id: row.id, name: row.name } };
+  const delivered = await deliverInvitation(door, { email: manager.email, name: managerName, company: row.name }, invitation);
+  return {
+    success: true as const,
+    message: 'Company added',
+    company: { id: row.id, name: row.name },
+    manager: { id: manager.id, email: manager.email, name: managerName },
+    ...delivered,
+  };
 }
 
 async function companyOrThrow(db: Db, companyId: string, field: string) {

@@ -29,7 +29,9 @@ export async function login(db: Db, input: LoginInput, ip: string, maxFailures?:
   }
   const row = await findUserByEmail(db, email);
   const ok = row?.passwordHash ? await verifyPassword(input.password.trim(), row.passwordHash) : await burnVerify(input.password);
-  const user = ok && row && !row.disabled ? await loadSessionUser(db, row.id) : null;
+  // Only the right password learns that the account is suspended.
+  if (ok && row?.disabled) throw unauthorized(t('login.failed.suspended'));
+  const user = ok && row ? await loadSessionUser(db, row.id) : null;
   if (!user) throw unauthorized(t('login.failed.invalid'));
   await markLoginSucceeded(db, slot.attemptId);
   return { user, session: await createSession(db, user.id) };
@@ -38,7 +40,8 @@ export async function login(db: Db, input: LoginInput, ip: string, maxFailures?:
 /** Sign-in through a verified identity (Google): only an existing account may sign in. */
 export async function loginWithVerifiedEmail(db: Db, email: string): Promise<LoginResult> {
   const row = await findUserByEmail(db, email);
-  const user = row && !row.disabled ? await loadSessionUser(db, row.id) : null;
+  if (row?.disabled) throw new DomainError('FORBIDDEN', t('login.failed.suspended'));
+  const user = row ? await loadSessionUser(db, row.id) : null;
   if (!user) throw new DomainError('FORBIDDEN', t('errors.googleNoAccount'));
   return { user, session: await createSession(db, user.id) };
 }

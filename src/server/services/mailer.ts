@@ -8,7 +8,7 @@ import type { Env } from '../env';
 import { log } from '../log';
 
 /**
- * Mail to the sales inbox through SMTP (SMTP_URL). Sending never fails a request: without SMTP_URL
+ * Mail through SMTP (SMTP_URL): to the sales inbox, and managers' invitations. Sending never fails a request: without SMTP_URL
  * nothing is sent, and a failed send is logged and reported as false, so the caller leaves the
  * row's emailed_at empty.
  */
@@ -38,24 +38,27 @@ function transportFor(config: Env): Transport | null {
 /** A header value on one line: a visitor's name must not start a header of its own. */
 const oneLine = (s: string) => s.replace(/[\r\n]+/g, ' ').trim();
 
-/** Send to SALES_INBOX; true once the server accepted it. */
-export async function sendToSales(config: Env, mail: Mail): Promise<boolean> {
+/** Send one message; true once the server accepted it. A failure is logged, never thrown. */
+export async function sendMail(config: Env, mail: Mail & { to: string }): Promise<boolean> {
   const transport = transportFor(config);
   if (!transport) return false;
   try {
     await transport.sendMail({
       from: config.MAIL_FROM,
-      to: config.SALES_INBOX,
+      to: oneLine(mail.to),
       subject: oneLine(mail.subject),
       text: mail.text,
       ...(mail.replyTo ? { replyTo: oneLine(mail.replyTo) } : {}),
     });
     return true;
   } catch (err) {
-    log.error(`mail to ${config.SALES_INBOX} failed`, err instanceof Error ? { err: err.message } : err);
+    log.error(`mail to ${mail.to} failed`, err instanceof Error ? { err: err.message } : err);
     return false;
   }
 }
+
+/** Send to SALES_INBOX; true once the server accepted it. */
+export const sendToSales = (config: Env, mail: Mail): Promise<boolean> => sendMail(config, { ...mail, to: config.SALES_INBOX });
 
 type MailField = 'name' | 'company' | 'email' | 'phone' | 'source' | 'inquiryType' | 'preferredContact';
 

@@ -83,6 +83,7 @@ describe('admin.accounts', () => {
       role: 'rider',
       disabled: false,
       hasPassword: true,
+      lastSignInAt: null,
       companyName: w.companyA.name,
     });
     const managers = await (await admin()).admin.accounts({ role: 'company', q: 'manager@' });

@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { passwordResets, riderInvitations, users } from '../../../db/schema';
+import { managerInvitations, passwordResets, riderInvitations, users } from '../../../db/schema';
 import { hashPassword } from '../auth/password';
 import { invalid } from '../errors';
 import { t } from '../../shared/i18n';
@@ -52,7 +52,7 @@ export async function setPasswordAndSignIn(db: Db, p: PasswordSet): Promise<Logi
  * Marks a one-time link (a reset link or an invitation) used, only if nobody else did in the meantime:
  * two tabs submitting the same link at once get one success and one `usedMessage`.
  */
-export async function spendOnce(tx: Tx, table: typeof passwordResets | typeof riderInvitations, id: string, usedMessage: string, now: Date) {
+export async function spendOnce(tx: Tx, table: typeof passwordResets | typeof riderInvitations | typeof managerInvitations, id: string, usedMessage: string, now: Date) {
   const spent = await tx
     .update(table)
     .set({ usedAt: now })

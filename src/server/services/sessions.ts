@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { sessions } from '../../../db/schema';
+import { sessions, users } from '../../../db/schema';
 import { generateSessionToken, sessionIdFromToken } from '../auth/tokens';
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -13,11 +13,13 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
+/** Every sign-in (password, Google, invitation, reset link) ends here: it also records when the user last signed in. */
 export async function createSession(db: Db, userId: string, now = new Date()): Promise<IssuedSession> {
   const token = generateSessionToken();
   const sessionId = sessionIdFromToken(token);
   const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
   await db.insert(sessions).values({ id: sessionId, userId, expiresAt, createdAt: now });
+  await db.update(users).set({ lastSignInAt: now }).where(eq(users.id, userId));
   return { token, sessionId, expiresAt };
 }
 

@@ -79,6 +79,7 @@ export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'auth.login': { gate: PUBLIC, owner: 'credential' },
   'auth.setLocale': signedIn,
   'auth.acceptInvite': { gate: PUBLIC, owner: 'credential', why: 'the invitation token is the credential' },
+  'auth.acceptManagerInvite': { gate: PUBLIC, owner: 'credential', why: "the admin's invitation token is the credential" },
   'auth.logout': pub,
   'auth.apiTokens': signedIn,
   'auth.apiTokenCreate': signedIn,
@@ -120,6 +121,9 @@ export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'admin.lastSync': admin,
   'admin.accounts': admin,
   'admin.issueResetLink': { gate: ADMIN, owner: 'user' },
+  'admin.addManager': adminOver,
+  'admin.reissueInvitation': { ...adminOver, why: "a company's manager who has never signed in" },
+  'admin.setManagerStatus': { ...adminOver, why: "a company's manager: suspend or reinstate" },
 
   'company.profile': company,
   'company.overview': company,

@@ -13,6 +13,8 @@ export interface AppContext {
   /** Cookies and other headers a procedure wants on the response. */
   resHeaders: Headers;
   secureCookies: boolean;
+  /** This server's origin as the browser sees it (APP_URL when set): for links an answer carries. */
+  origin?: string;
 }
 
 /** Hono variables set by the session middleware. */
@@ -24,6 +26,7 @@ export interface AppVariables {
   sessionId: string | null;
   ip: string;
   secureCookies: boolean;
+  origin?: string;
 }
 
 export function contextFromVars(vars: AppVariables, resHeaders: Headers): AppContext {

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { callerFor } from '../../../test/app';
 import { freshDb } from '../../../test/db';
 import { DENIED, expectTRPCError } from '../../../test/expect';
-import { makeRider, makeUser, TEST_PASSWORD } from '../../../test/factories';
+import { makeCompanyManager, makeRider, makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { flaggedRecords } from '../../../db/schema';
 import { startDuty } from '../services/duty';
 import { makeWorld, type World } from '../../../test/world';
@@ -366,6 +366,15 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   },
   { name: 'admin.accounts', call: (c) => c.admin.accounts({}), expect: adminOnly },
   { name: 'admin.issueResetLink', call: (c) => c.admin.issueResetLink({ userId: w.riderB.user.id }), expect: adminOnly },
+  { name: 'admin.addManager', call: (c) => c.admin.addManager({ companyId: w.companyA.id, name: 'Guard Manager', email: `guard.manager${++seq}@example.com` }), expect: adminOnly },
+  { name: 'admin.reissueInvitation', call: async (c) => c.admin.reissueInvitation({ userId: (await makeCompanyManager(db, w.companyA)).id }), expect: adminOnly },
+  { name: 'admin.setManagerStatus', call: (c) => c.admin.setManagerStatus({ userId: w.managerB.id, suspended: false }), expect: adminOnly },
+  {
+    // Public: anyone holding a fresh link (made here by the admin for a new manager of A) may accept it.
+    name: 'auth.acceptManagerInvite',
+    call: async (c) => c.auth.acceptManagerInvite({ token: (await callers.admin.admin.addManager({ companyId: w.companyA.id, name: 'Guard Manager', email: `guard.invitee${++seq}@example.com` })).invitationUrl.split('/').pop()!, password: 'welcome to the harbour 123' }),
+    expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
+  },
   {
     name: 'auth.logout',
     call: (c) => c.auth.logout(),

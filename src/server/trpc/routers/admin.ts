@@ -13,6 +13,7 @@ import { idField } from '../../../shared/schemas/fields';
 import { reportInput } from '../../../shared/schemas/reports';
 import { adminProcedure, permittedProcedure } from '../init';
 import { adminAccountProcedures } from './admin-accounts';
+import { adminManagerProcedures } from './admin-managers';
 import { adminOversight } from './admin-oversight';
 import { adminRiderView } from './admin-rider-view';
 import { adminRuleProcedures } from './admin-rules';
@@ -22,6 +23,7 @@ export const adminRouter = {
   ...adminRiderView,
   ...adminRuleProcedures,
   ...adminAccountProcedures,
+  ...adminManagerProcedures,
   /** System-wide figures: admins only. */
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db, ctx.config.AED_TO_KWD_RATE)),
   /** The same figures, pushed again whenever an order, rider, company, duty or location changes. */
@@ -33,7 +35,7 @@ export const adminRouter = {
   companies: adminProcedure.query(({ ctx }) => listCompanies(ctx.db)),
   createCompany: permittedProcedure('manage-companies')
     .input(companyInput)
-    .mutation(({ ctx, input }) => createCompany(ctx.db, ctx.user.id, input)),
+    .mutation(({ ctx, input }) => createCompany(ctx.db, { origin: ctx.origin ?? ctx.config.APP_URL, config: ctx.config }, ctx.user.id, input)),
   createRider: adminProcedure.input(adminRiderInput).mutation(({ ctx, input }) => createRiderByAdmin(ctx.db, ctx.user.id, input)),
   createOrder: adminProcedure.input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, input.companyId, input)),
   /** Admins report on every company; a company manager only ever on their own (scoped in the service). */

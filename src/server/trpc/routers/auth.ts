@@ -7,7 +7,7 @@ import { invalidateSession } from '../../services/sessions';
 import { authedProcedure, publicProcedure } from '../init';
 import { accountProcedures } from './account';
 import { apiTokenProcedures } from './api-tokens';
-import { acceptInviteProcedure } from './company-fleet';
+import { acceptInviteProcedure, acceptManagerInviteProcedure } from './company-fleet';
 
 export const authRouter = {
   /** The signed-in user, or null when signed out. */
@@ -27,6 +27,8 @@ export const authRouter = {
   }),
   /** A rider's invitation link: set a password and be signed in, as login does. */
   acceptInvite: acceptInviteProcedure,
+  /** A company manager's invitation link (from the admin): set a password and be signed in. */
+  acceptManagerInvite: acceptManagerInviteProcedure,
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.sessionId) await invalidateSession(ctx.db, ctx.sessionId);

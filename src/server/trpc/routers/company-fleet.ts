@@ -4,6 +4,7 @@ import { acceptInviteInput, companyRiderUpdateInput, newRiderInput, riderStatusI
 import { sessionCookie } from '../../http/cookies';
 import { limitAuth } from '../../services/auth-limits';
 import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/company-fleet';
+import { acceptManagerInvitation } from '../../services/manager-invitations';
 import { companyProcedure, publicProcedure } from '../init';
 
 /** Fleet management for a company manager: always the caller's own company's riders. */
@@ -23,6 +24,14 @@ export const companyFleetProcedures = {
 export const acceptInviteProcedure = publicProcedure.input(acceptInviteInput).mutation(async ({ ctx, input }) => {
   await limitAuth(ctx.db, 'inviteAccept', ctx.ip);
   const { user, session } = await acceptRiderInvitation(ctx.db, input.token, input.password);
+  ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
+  return { success: true as const, message: 'Password set', user };
+});
+
+/** auth.acceptManagerInvite: a company manager sets a password from the admin's invitation and is signed in. */
+export const acceptManagerInviteProcedure = publicProcedure.input(acceptInviteInput).mutation(async ({ ctx, input }) => {
+  await limitAuth(ctx.db, 'inviteAccept', ctx.ip);
+  const { user, session } = await acceptManagerInvitation(ctx.db, input.token, input.password);
   ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
   return { success: true as const, message: 'Password set', user };
 });

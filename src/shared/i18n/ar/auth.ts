@@ -22,7 +22,7 @@ export const auth: Record<keyof typeof en, string> = {
   'companyLogin.email': 'البريد الإلكتروني للشركة',
   'companyLogin.password': 'كلمة المرور',
   'companyLogin.help': 'هل تواجه مشكلة في تسجيل الدخول؟ تواصل مع مدير النظام.',
-  'companyLogin.note': 'زوّد مدير النظام الشركة ببيانات الدخول عند إنشاء الحساب.',
+  'companyLogin.note': 'عند إنشاء حساب شركتك يرسل إليك المسؤول رابطًا لمرة واحدة لاختيار كلمة المرور. إن انتهت صلاحيته فاطلب منه رابطًا جديدًا.',
   'companyLogin.failed': 'فشل تسجيل الدخول. يُرجى التحقق من بيانات الدخول.',
   'companyLogin.network': 'خطأ في الشبكة. يُرجى المحاولة مرة أخرى.',
   'guard.unauthorized.title': 'غير مصرّح',

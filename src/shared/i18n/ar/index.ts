@@ -22,5 +22,6 @@ import { notices } from './notices';
 import { account } from './account';
 import { conflicts } from './conflicts';
 import { answers } from './answers';
+import { managers } from './managers';
 
-export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers };
+export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers };

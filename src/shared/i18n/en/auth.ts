@@ -21,7 +21,7 @@ export const auth = {
   'companyLogin.email': 'Company Email',
   'companyLogin.password': 'Password',
   'companyLogin.help': 'Having trouble signing in? Contact your administrator.',
-  'companyLogin.note': 'Company credentials were provided by the administrator at account creation.',
+  'companyLogin.note': 'When your company account is created, the administrator sends you a one-time link to choose your password. If it has expired, ask them for a new one.',
   'companyLogin.failed': 'Login failed. Please check your credentials.',
   'companyLogin.network': 'Network error. Please try again.',
 

@@ -22,7 +22,8 @@ import { notices } from './notices';
 import { account } from './account';
 import { conflicts } from './conflicts';
 import { answers } from './answers';
+import { managers } from './managers';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers } as const;
 
 export type MessageKey = keyof typeof en;
