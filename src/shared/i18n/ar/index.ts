@@ -21,5 +21,6 @@ import { rules } from './rules';
 import { notices } from './notices';
 import { account } from './account';
 import { conflicts } from './conflicts';
+import { proof } from './proof';
 
-export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts };
+export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...proof };

@@ -21,7 +21,8 @@ import { rules } from './rules';
 import { notices } from './notices';
 import { account } from './account';
 import { conflicts } from './conflicts';
+import { proof } from './proof';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...proof } as const;
 
 export type MessageKey = keyof typeof en;
