@@ -10,5 +10,3 @@ const coords = (p: Pin) => `${p.lat.toFixed(6)},${p.lng.toFixed(6)}`;
 export const googleDirectionsLink = (pin: Pin) => `https://www.google.com/maps/dir/?api=1&destination=${coords(pin)}`;
 /** Waze navigating to the pin. */
 export const wazeLink = (pin: Pin) => `https://waze.com/ul?ll=${coords(pin)}&navigate=yes`;
-/** Google Maps showing the pin (e.g. where an order was delivered). */
-export const pinMapLink = (pin: Pin) => `https://www.google.com/maps/search/?api=1&query=${coords(pin)}`;

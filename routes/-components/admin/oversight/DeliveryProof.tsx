@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import type { DeliveryProof as Proof } from '../../../../src/server/services/order-proof';
-import { formatDateTime, type Region } from '../../../../src/shared/regions';
-import { formatNumber } from '../../../../src/shared/regions';
+import { formatDateTime, formatNumber, type Region } from '../../../../src/shared/regions';
 import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';
 import { Badge } from '../../../../src/client/ui/Badge';
 import { ZonedTime } from '../../../../src/client/ui/ZonedTime';
-import { pinMapLink } from '../../app/links';
 
 const DeliveryPlaceMap = lazy(() => import('./DeliveryPlaceMap').then((m) => ({ default: m.DeliveryPlaceMap })));
+
+/** OpenStreetMap (whose tiles the small map shows) centred on the point, with a marker. */
+const osmLink = ({ lat, lng }: { lat: number; lng: number }) => `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lng}#map=17/${lat}/${lng}`;
 
 const PIN_TONE = { matched: 'success', mismatch: 'error', not_entered: 'ghost' } as const;
 
@@ -61,9 +62,9 @@ export function DeliveryProof({ proof, deliveredAt, customerName, region }: { pr
               <span>{t(place.source === 'ping' ? 'proof.place.ping' : 'proof.place.photo', { time: formatDateTime(new Date(place.at), region) })}</span>
               <span dir="ltr" className="tabular-nums">
                 {place.lat.toFixed(5)}, {place.lng.toFixed(5)}
-                {place.accuracyM !== null ? ` ${t('proof.place.accuracy', { metres: formatNumber(place.accuracyM, undefined, 0) })}` : ''}
               </span>
-              <a className="link link-primary" href={pinMapLink(place)} target="_blank" rel="noopener noreferrer" data-testid="proof-map-link">
+              {place.accuracyM !== null ? <span className="tabular-nums">{t('proof.place.accuracy', { metres: formatNumber(place.accuracyM, undefined, 0) })}</span> : null}
+              <a className="link link-primary" href={osmLink(place)} target="_blank" rel="noopener noreferrer" data-testid="proof-map-link">
                 {t('proof.place.openMap')}
               </a>
             </p>

@@ -8,7 +8,6 @@ import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';
 import { Modal } from '../../../../src/client/ui/Modal';
 import { OrderAddress } from '../../address/OrderAddress';
-import { telLink } from '../../app/links';
 import { useZoneLabel } from '../../../../src/client/ui/ZonedTime';
 import { DeliveryProof } from './DeliveryProof';
 import { OrderStatusBadge } from './StatusBadge';
@@ -95,7 +94,7 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
               <dt className="text-base-content/70">{t('proof.customerPhone')}</dt>
               <dd>
                 {o.customerPhone ? (
-                  <a className="link" dir="ltr" href={telLink(o.customerPhone)} data-testid="order-customer-phone">
+                  <a className="link" dir="ltr" href={`tel:${o.customerPhone}`} data-testid="order-customer-phone">
                     {o.customerPhone}
                   </a>
                 ) : (
