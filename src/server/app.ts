@@ -14,6 +14,7 @@ import { originCheck, responseHeaders, securityHeaders } from './http/security';
 import { localeMiddleware } from './http/locale';
 import { sessionMiddleware } from './http/session';
 import { serveSpa } from './http/static';
+import { orderProofPhoto } from './rest/order-proof-photo';
 import { riderFirstScreen } from './http/first-screen';
 import { firstScreenRenderer } from './ssr/renderer';
 import { navigationRoutes } from './rest/navigation';
@@ -69,6 +70,7 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
   app.route('/api', companyWeeklyDownload());
   app.route('/api', companyReconcileDownload());
   app.route('/api', documentPhotos());
+  app.route('/api', orderProofPhoto());
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   // MCP over Streamable HTTP for AI clients: bearer API tokens, no cookies (rest/mcp-http.ts).
   app.route('/', mcpHttp(db, env));

@@ -34,3 +34,16 @@ export function startOfMonthInZone(now: Date, timeZone: string): Date {
 }
 
 export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `at` as local time in `timeZone` with its offset, ISO 8601 to the second: 2026-03-10T15:30:00+03:00. What an
+ * export writes (issue 21, item 5), so a spreadsheet shows the time the business saw and still knows the instant.
+ */
+export function localIso(at: Date, timeZone: string): string {
+  const offset = zoneOffsetMinutes(timeZone, at);
+  const local = new Date(Math.floor(at.getTime() / 1000) * 1000 + offset * 60_000).toISOString().slice(0, 19);
+  const abs = Math.abs(offset);
+  const hh = String(Math.floor(abs / 60)).padStart(2, '0');
+  const mm = String(abs % 60).padStart(2, '0');
+  return `${local}${offset < 0 ? '-' : '+'}${hh}:${mm}`;
+}

@@ -7,7 +7,9 @@ import { saveDocumentInput } from '../../src/shared/schemas/documents';
 import { reportInput } from '../../src/shared/schemas/reports';
 import { scopeForUser } from '../../src/server/services/analysis';
 import { createApiToken } from '../../src/server/services/api-tokens';
+import { storeCapture } from '../../src/server/services/capture-store';
 import { submitCash } from '../../src/server/services/cash-submit';
+import { captureSubmitInput } from '../../src/shared/schemas/captures';
 import { receiveHandover } from '../../src/server/services/cash/handover';
 import { inviteCompanyRider } from '../../src/server/services/company-fleet';
 import { currentDuty, endBreak, endDuty, startBreak, startDuty } from '../../src/server/services/duty';
@@ -78,6 +80,13 @@ export async function makeAuthzWorld(db: Db, capturesDir: string) {
       const manager = companyOf(o) === w.companyB ? users.managerB : users.managerA;
       await storeDocumentPhoto(db, viewerOf(manager), doc.id, PNG, capturesDir, manager.id);
       return doc;
+    },
+    /** An order the owner's rider delivered with a proof photo (issue 21, item 4). */
+    deliveredWithProof: async (o: Owner) => {
+      const rider = riderOf(o);
+      const dataUrl = `data:image/png;base64,${Buffer.from(PNG).toString('base64')}`;
+      const photo = await storeCapture(db, rider.id, captureSubmitInput.parse({ type: 'proof', image: dataUrl }), capturesDir);
+      return makeOrder(db, companyOf(o), { riderId: rider.id, status: 'delivered', recipientName: 'Matrix', proofCaptureId: photo.captureId });
     },
     /** A pending hand-over of the owner's rider, with its one-time code (the cash comes from a delivered cash order). */
     handover: async (o: Owner) => {

@@ -39,6 +39,7 @@ const SPECIAL: Record<string, (f: AuthzWorld, o: Owner) => Promise<RouteCall> | 
   'PUT /api/documents/:id/photo': async (f, o) => ({ path: `/api/documents/${(await f.document(o)).id}/photo`, body: form({ image: image() }) }),
   'GET /api/documents/:id/photo': async (f, o) => ({ path: `/api/documents/${(await f.documentWithPhoto(o)).id}/photo` }),
   'DELETE /api/documents/:id/photo': async (f, o) => ({ path: `/api/documents/${(await f.documentWithPhoto(o)).id}/photo` }),
+  'GET /api/orders/:id/proof-photo': async (f, o) => ({ path: `/api/orders/${(await f.deliveredWithProof(o)).id}/proof-photo` }),
 };
 
 /** `/api/x/:id/y` with the input's fields; the report download's `:file{…}` is `<id>.json`. */

@@ -75,7 +75,7 @@ export function SyncButton({ role }: { role: string }) {
       </button>
       {allowed && last.isSuccess ? (
         <p className="text-xs text-base-content/70" data-testid="sync-last" aria-live="polite">
-          {lastSuccess ? t('admin.sync.lastSynced', { time: formatDateTime(new Date(lastSuccess), REGIONS.kuwait) }) : t('admin.sync.never')}
+          {lastSuccess ? t('admin.sync.lastSynced', { time: t('zone.heading', { label: formatDateTime(new Date(lastSuccess), REGIONS.kuwait), zone: t('zone.kuwait') }) }) : t('admin.sync.never')}
         </p>
       ) : null}
     </div>

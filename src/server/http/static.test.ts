@@ -23,12 +23,35 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 describe('serving the built SPA', () => {
   test('deep links get index.html, not cached', async () => {
-    for (const path of ['/', '/company', '/login?redirect=/rider', '/no/such/screen']) {
+    const pages = ['/', '/company', '/login?redirect=/rider', '/company-login', '/app/', '/ADMIN', '/account', '/contact', '/support', '/rider'];
+    const dynamic = ['/track/TRK-AB12CD34', '/invite/abc123def', '/reset/0123456789abcdef', '/track/%D8%B9'];
+    for (const path of [...pages, ...dynamic]) {
       const res = await req(app, path);
-      expect(res.status).toBe(200);
+      expect({ path, status: res.status }).toEqual({ path, status: 200 });
       expect(res.headers.get('content-type')).toContain('text/html');
       expect(res.headers.get('cache-control')).toBe('no-cache');
       expect(await res.text()).toContain('<title>KWT Delivery</title>');
+    }
+  });
+
+  test('a path that is no page answers 404 with the app shell, which renders the not-found page', async () => {
+    for (const path of ['/no/such/screen', '/does-not-exist', '/track', '/track/a/b', '/invite/', '/reset', '/admin/companies', '/login-now', '/wp-admin']) {
+      const res = await req(app, path);
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.headers.get('content-type')).toContain('text/html');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(await res.text()).toContain('<title>KWT Delivery</title>');
+    }
+    const head = await req(app, '/does-not-exist', { method: 'HEAD' });
+    expect(head.status).toBe(404);
+  });
+
+  test('an unknown API path stays a JSON 404', async () => {
+    for (const path of ['/api/nothing-here', '/api/track/x/y']) {
+      const res = await req(app, path);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).toContain('application/json');
+      expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: `No API route for GET ${path}` } });
     }
   });
 

@@ -1,10 +1,12 @@
 import { existsSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import type { MiddlewareHandler } from 'hono';
+import { isSpaRoute } from '../../shared/spa-routes';
 
 /**
  * The built SPA from one process: hashed assets cached forever, the service
- * worker never cached, a real 404 for a missing file, index.html for deep links.
+ * worker never cached, a real 404 for a missing file, index.html for deep links. A path that is no page of
+ * the app gets index.html too (the app renders its not-found page), with the status that page states: 404.
  */
 export const serveSpa =
   (distDir: string): MiddlewareHandler =>
@@ -28,5 +30,5 @@ export const serveSpa =
     const index = Bun.file(join(root, 'index.html'));
     if (!existsSync(join(root, 'index.html'))) return c.text('The front end is not built. Run `bun run build`.', 503);
     c.header('Cache-Control', 'no-cache');
-    return c.body(index.stream(), 200, { 'Content-Type': 'text/html; charset=utf-8' });
+    return c.body(index.stream(), isSpaRoute(path) ? 200 : 404, { 'Content-Type': 'text/html; charset=utf-8' });
   };

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Db } from '../../../db/client';
 import { callerFor } from '../../../test/app';
 import { freshDb } from '../../../test/db';
-import { makeOrder, makeRider } from '../../../test/factories';
+import { makeCompany, makeOrder, makeRider } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 import { parseCsv } from './csv';
 import { exportOrdersReport, ordersReportCsv } from './order-export';
@@ -42,10 +42,10 @@ describe('exportOrdersReport: the spec’s JSON', () => {
     expect(third).toMatchObject({ status: 'pending', deliveryFee: '2.000', codAmount: '15.500', paymentMethod: 'cash', rider: null, deliveredAt: null, source: 'form' });
     expect(third.trackingCode).toMatch(/^[0-9a-f]{24}$/);
     const first = r.orders[3]!;
-    expect(first).toMatchObject({ deliveryFee: '1.250', codAmount: '0.000', rider: w.riderA.name, createdAt: '2026-04-01T08:00:00.000Z', deliveredAt: '2026-04-01T09:00:00.000Z' });
+    expect(first).toMatchObject({ deliveryFee: '1.250', codAmount: '0.000', rider: w.riderA.name, createdAt: '2026-04-01T08:00:00.000Z', deliveredAt: '2026-04-01T09:00:00.000Z', timeZone: 'Asia/Kuwait' });
     // Nothing else about an order leaks into the file (no ids, no delivery PIN).
     expect(Object.keys(first).sort()).toEqual(
-      ['codAmount', 'createdAt', 'customerEmail', 'customerName', 'customerPhone', 'deliveredAt', 'deliveryAddress', 'deliveryFee', 'itemDescription', 'notes', 'paymentMethod', 'pickupAddress', 'priority', 'rider', 'source', 'status', 'trackingCode'].sort(),
+      ['codAmount', 'createdAt', 'customerEmail', 'customerName', 'customerPhone', 'deliveredAt', 'deliveryAddress', 'deliveryFee', 'itemDescription', 'notes', 'paymentMethod', 'pickupAddress', 'priority', 'rider', 'source', 'status', 'timeZone', 'trackingCode'].sort(),
     );
   });
 
@@ -69,11 +69,27 @@ describe('ordersReportCsv', () => {
   test('one row per order, decimals per currency, quoted commas and formula-guarded text', async () => {
     const csv = ordersReportCsv(await exportOrdersReport(db, w.companyA.id, NOW));
     const rows = parseCsv(csv);
-    expect(rows[0]).toEqual(['trackingCode', 'createdAt', 'status', 'priority', 'customerName', 'customerPhone', 'customerEmail', 'pickupAddress', 'deliveryAddress', 'itemDescription', 'deliveryFee', 'codAmount', 'currency', 'paymentMethod', 'rider', 'source', 'deliveredAt', 'notes']);
+    expect(rows[0]).toEqual(['trackingCode', 'createdAt', 'status', 'priority', 'customerName', 'customerPhone', 'customerEmail', 'pickupAddress', 'deliveryAddress', 'itemDescription', 'deliveryFee', 'codAmount', 'currency', 'paymentMethod', 'rider', 'source', 'deliveredAt', 'timeZone', 'notes']);
     expect(rows).toHaveLength(5);
     const byName = Object.fromEntries(rows.slice(1).map((r) => [r[4], r]));
     expect(byName['Third, with comma']!.slice(10, 14)).toEqual(['2.000', '15.500', 'KWD', 'cash']);
     expect(byName["'=cmd()"]).toBeDefined();
     expect(csv.endsWith('\r\n')).toBe(true);
+  });
+
+  test('times are local with their offset, and the zone has its column: a Kuwait and a Dubai order in one export', async () => {
+    const mixed = await makeCompany(db, { name: 'Gulf Both', currency: 'KWD', region: 'kuwait' });
+    // 21:30 UTC on 10 March: already 11 March in both zones.
+    const created = new Date('2026-03-10T21:30:00Z');
+    await makeOrder(db, mixed, { customerName: 'Kuwait order', status: 'delivered', createdAt: created, deliveredAt: new Date('2026-03-10T22:05:09Z') });
+    await makeOrder(db, mixed, { customerName: 'Dubai order', currency: 'AED', status: 'pending', createdAt: new Date(created.getTime() + 1000) });
+    const rows = parseCsv(ordersReportCsv(await exportOrdersReport(db, mixed.id, NOW)));
+    const col = (name: string) => rows[0]!.indexOf(name);
+    const byName = Object.fromEntries(rows.slice(1).map((r) => [r[col('customerName')], r]));
+    const pick = (r: string[]) => [r[col('createdAt')], r[col('deliveredAt')], r[col('timeZone')]];
+    expect(pick(byName['Kuwait order']!)).toEqual(['2026-03-11T00:30:00+03:00', '2026-03-11T01:05:09+03:00', 'Asia/Kuwait']);
+    expect(pick(byName['Dubai order']!)).toEqual(['2026-03-11T01:30:01+04:00', '', 'Asia/Dubai']);
+    // Still the same instants, for a program reading the file.
+    expect(Date.parse(byName['Dubai order']![col('createdAt')]!)).toBe(created.getTime() + 1000);
   });
 });

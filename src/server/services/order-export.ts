@@ -2,6 +2,8 @@ import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { orders, riders } from '../../../db/schema';
 import { toDecimalString } from '../../shared/money';
+import { regionOfCurrency } from '../../shared/regions';
+import { localIso } from '../../shared/time';
 import { companyProfile } from './company-overview';
 import { safeText, toCsv } from './csv';
 
@@ -39,6 +41,7 @@ export async function exportOrdersReport(db: Db, companyId: string, now = new Da
         itemDescription: orders.itemDescription,
         feeMinor: orders.deliveryFeeMinor,
         codMinor: orders.codAmountMinor,
+        orderCurrency: orders.currency,
         paymentMethod: orders.paymentMethod,
         rider: riders.name,
         source: orders.source,
@@ -55,10 +58,12 @@ export async function exportOrdersReport(db: Db, companyId: string, now = new Da
   return {
     company: company.name,
     riderCount: fleet?.n ?? 0,
-    orders: rows.map(({ feeMinor, codMinor, createdAt, deliveredAt, ...o }) => ({
+    orders: rows.map(({ feeMinor, codMinor, createdAt, deliveredAt, orderCurrency, ...o }) => ({
       ...o,
       createdAt: createdAt.toISOString(),
       deliveredAt: deliveredAt?.toISOString() ?? null,
+      /** The zone of the order's region (Asia/Kuwait, Asia/Dubai): the CSV writes its times in it. */
+      timeZone: regionOfCurrency(orderCurrency).timezone,
       deliveryFee: money(feeMinor),
       codAmount: money(codMinor),
     })),
@@ -88,16 +93,20 @@ const CSV_COLUMNS = [
   'rider',
   'source',
   'deliveredAt',
+  'timeZone',
   'notes',
 ] as const;
 
-/** The report's orders as CSV: one row per order, money with the currency's decimals, free text guarded against formulas. */
+/**
+ * The report's orders as CSV: one row per order, money with the currency's decimals, free text guarded against formulas,
+ * times as local time with the offset of the order's zone (2026-04-01T12:00:00+03:00) and that zone in its own column.
+ */
 export function ordersReportCsv(r: OrdersReport): string {
   return toCsv([
     [...CSV_COLUMNS],
     ...r.orders.map((o) => [
       o.trackingCode,
-      o.createdAt,
+      localIso(new Date(o.createdAt), o.timeZone),
       o.status,
       o.priority,
       safeText(o.customerName),
@@ -112,7 +121,8 @@ export function ordersReportCsv(r: OrdersReport): string {
       o.paymentMethod,
       o.rider === null ? '' : safeText(o.rider),
       o.source,
-      o.deliveredAt ?? '',
+      o.deliveredAt ? localIso(new Date(o.deliveredAt), o.timeZone) : '',
+      o.timeZone,
       safeText(o.notes),
     ]),
   ]);

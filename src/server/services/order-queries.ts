@@ -6,6 +6,7 @@ import { fromMinor } from '../../shared/money';
 import { storedAddressParts } from '../../shared/schemas/address';
 import { DAY_MS, startOfDayInZone } from '../../shared/time';
 import { notFound } from '../errors';
+import { deliveryProof } from './order-proof';
 import { ordersOnDays, statsDay } from './order-stats';
 import { likePattern, paged, pageWindow } from './paging';
 import { t } from '../../shared/i18n';
@@ -78,12 +79,12 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
   return paged(items, totalCount, input.page, input.pageSize);
 }
 
-/** One order with its timeline. */
+/** One order with its timeline and, once delivered, its proof of delivery. */
 export async function orderDetail(db: Db, orderId: string, scopeCompanyId: string | null) {
   const where = scopeCompanyId ? and(eq(orders.id, orderId), eq(orders.companyId, scopeCompanyId)) : eq(orders.id, orderId);
   const order = await db.query.orders.findFirst({ where });
   if (!order) throw notFound(t('errors.orderNotFound'));
-  const [company, rider, events] = await Promise.all([
+  const [company, rider, events, proof] = await Promise.all([
     db.query.companies.findFirst({ where: eq(companies.id, order.companyId) }),
     order.riderId ? db.query.riders.findFirst({ where: eq(riders.id, order.riderId) }) : undefined,
     db
@@ -92,6 +93,7 @@ export async function orderDetail(db: Db, orderId: string, scopeCompanyId: strin
       .leftJoin(users, eq(users.id, orderStatusEvents.actorId))
       .where(eq(orderStatusEvents.orderId, order.id))
       .orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
+    deliveryProof(db, order),
   ]);
   const { deliveryFeeMinor, codAmountMinor, ...rest } = order;
   return {
@@ -103,5 +105,6 @@ export async function orderDetail(db: Db, orderId: string, scopeCompanyId: strin
     companyName: company?.name ?? '',
     riderName: rider?.name ?? null,
     timeline: events.map((e) => ({ ...e, at: e.at.toISOString() })),
+    proof,
   };
 }

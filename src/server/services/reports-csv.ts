@@ -1,4 +1,5 @@
 import { REPORT_ORDER_STATUSES, type Report, type StatusCounts } from '../../shared/schemas/reports';
+import { localIso } from '../../shared/time';
 import { csvCell as cell, safeText as text } from './csv';
 
 /** Reports as CSV (RFC 4180, CRLF) and their download names. */
@@ -17,7 +18,7 @@ export function reportToCsv(r: Report): string {
       ['To', r.to],
       ['Time zone', r.timeZone],
       ['Scope', r.scope.companyName ? text(r.scope.companyName) : 'All companies'],
-      ['Generated at', r.generatedAt],
+      ['Generated at', localIso(new Date(r.generatedAt), r.timeZone)],
       ['AED to KWD rate', r.aedToKwdRate],
     ],
     [['Orders by status'], ['Status', 'Orders'], ...REPORT_ORDER_STATUSES.map((s) => [s, r.orders.byStatus[s]]), ['total', r.orders.total]],

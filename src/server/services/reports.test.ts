@@ -12,6 +12,7 @@ import { makeWorld, type World } from '../../../test/world';
 import { defaultReportPeriod, reportInput, type Report } from '../../shared/schemas/reports';
 import { generateReport, periodBounds } from './reports';
 import { reportToCsv } from './reports-csv';
+import { localIso } from '../../shared/time';
 
 /**
  * A known month, March 2026 in Kuwait: [2026-02-28T21:00Z, 2026-03-31T21:00Z).
@@ -237,6 +238,10 @@ describe('an admin’s report on the known data set', () => {
       ['Rider productivity', 'Rider,Company,Orders,Delivered,Failed,Success rate (%),Average delivery (minutes)'],
     ]);
     expect(sections[0]).toContain('From,2026-03-01');
+    // Generated at: Kuwait local time with its offset, the zone on the line above (issue 21, item 5).
+    expect(sections[0]).toContain('Time zone,Asia/Kuwait');
+    expect(sections[0]).toContain(`Generated at,${localIso(new Date(r.generatedAt), 'Asia/Kuwait')}`);
+    expect(sections[0]!.find((l) => l.startsWith('Generated at,'))).toMatch(/^Generated at,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00$/);
     expect(sections[1]).toContain('delivered,6');
     expect(sections[2]).toContain('Alpha Couriers,KWD,kuwait,1,0,0,4,1,1,7,1.250');
     expect(sections[2]).toContain('Beta Express,AED,uae,0,1,1,2,0,1,5,12.50');

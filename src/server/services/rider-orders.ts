@@ -7,6 +7,7 @@ import { storedAddressParts as storedParts, type AddressParts } from '../../shar
 import type { RiderOrderStatusInput } from '../../shared/schemas/rider-app';
 import { canTransition } from '../../shared/schemas/oversight';
 import { invalid, notFound } from '../errors';
+import { ownCapture } from './capture-store';
 import { postCollection } from './cash/collections';
 import { checkCashLimit } from './cash/limits';
 import { endedByCompany, eventTime, MAX_DUTY_EVENT_AGE_HOURS } from './duty';
@@ -75,6 +76,8 @@ export async function riderSetOrderStatus(db: Db, riderId: string, userId: strin
     // Online the rider is at the door and may type it again; a PIN typed offline is checked only now (issue 20).
     if (!pinOk && !replay) throw invalid(t('errors.pinMismatch'), 'pin');
     if (!pinOk) flag('pin_mismatch', 'conflict.pin.applied', {});
+    // The photo the company will be shown as proof must be this rider's own proof photo (issue 21, item 4).
+    if (input.proofCaptureId) await ownCapture(db, riderId, input.proofCaptureId, 'proof', 'proofCaptureId');
     Object.assign(patch, { deliveredAt: at, recipientName: input.recipientName, proofCaptureId: input.proofCaptureId ?? null, pinVerified: input.pin !== undefined && pinOk });
   }
   if (input.status === 'failed') patch.failureReason = input.reason;

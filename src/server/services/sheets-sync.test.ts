@@ -15,8 +15,10 @@ import { parseEnv } from '../env';
 import { toDecimalString } from '../../shared/money';
 import { MAX_ROWS_PER_REQUEST } from './sheets-sync';
 
-const COMPANY_HEADER = ['ID', 'Name', 'Email', 'Phone', 'Address', 'Contact Person', 'Region', 'Currency', 'Active', 'Created At (UTC)'];
-const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const COMPANY_HEADER = ['ID', 'Name', 'Email', 'Phone', 'Address', 'Contact Person', 'Region', 'Currency', 'Active', 'Created At', 'Time Zone'];
+/** Local time with the zone's offset (issue 21, item 5). */
+const KUWAIT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+03:00$/;
+const DUBAI = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+04:00$/;
 
 let fake: FakeSheets | undefined;
 afterEach(() => {
@@ -90,8 +92,12 @@ describe('Google Sheets sync against a loopback fake', () => {
     expect(kwd[header!.indexOf('Rider')]).toBe('Rami Alpha');
     expect(kwd[header!.indexOf('Company')]).toBe('Alpha Couriers');
     expect(kwd[header!.indexOf('Status')]).toBe('delivered');
-    expect(kwd[header!.indexOf('Created At (UTC)')]).toMatch(ISO);
-    expect(kwd[header!.indexOf('Delivered At (UTC)')]).toMatch(ISO);
+    expect(kwd[header!.indexOf('Created At')]).toMatch(KUWAIT);
+    expect(kwd[header!.indexOf('Delivered At')]).toMatch(KUWAIT);
+    expect(kwd[header!.indexOf('Time Zone')]).toBe('Asia/Kuwait');
+    // The Dubai order in the same tab says its own zone.
+    expect(aed[header!.indexOf('Created At')]).toMatch(DUBAI);
+    expect(aed[header!.indexOf('Time Zone')]).toBe('Asia/Dubai');
     expect(aed[header!.indexOf('Delivery Fee')]).toBe('12.50');
     expect(aed[header!.indexOf('Rider')]).toBe('');
     // RAW input: a formula-looking customer name stays text.
@@ -228,7 +234,7 @@ describe('large Orders tab', () => {
     expect(rows).toHaveLength(total);
     const ids = col(rows, header!, 'ID');
     expect(new Set(ids).size).toBe(total);
-    const created = col(rows, header!, 'Created At (UTC)') as string[];
+    const created = col(rows, header!, 'Created At') as string[];
     expect([...created].sort()).toEqual(created);
     expect(col(rows, header!, 'Delivery Fee').every((f) => /^1\.00[0-6]$/.test(String(f)))).toBe(true);
   }, 30_000);

@@ -3,6 +3,8 @@ import { alias, type AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../../db/client';
 import { companies, orders, riders, syncRuns } from '../../../db/schema';
 import { toDecimalString } from '../../shared/money';
+import { REGIONS, regionOfCurrency } from '../../shared/regions';
+import { localIso } from '../../shared/time';
 import { DomainError } from '../errors';
 import { NOT_CONFIGURED, type SheetsTarget } from '../google/sheets-client';
 import { audit } from './audit';
@@ -18,7 +20,8 @@ type Row = Cell[];
 type Cursor = { createdAt: Date; id: string };
 export type SyncCounts = { companies: number; riders: number; orders: number };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : '');
+/** Local time with its offset in the row's zone (issue 21, item 5): a sheet mixing Kuwait and Dubai says which is which. */
+const local = (d: Date | null, timeZone: string) => (d ? localIso(d, timeZone) : '');
 
 /** Rows created up to the run's start, oldest first, keyset-paged so no query loads a whole table. */
 function upTo(createdAt: AnySQLiteColumn, id: AnySQLiteColumn, cutoff: Date, after: Cursor | null): SQL | undefined {
@@ -41,28 +44,32 @@ const TABS: Tab[] = [
   {
     title: 'Companies',
     key: 'companies',
-    header: ['ID', 'Name', 'Email', 'Phone', 'Address', 'Contact Person', 'Region', 'Currency', 'Active', 'Created At (UTC)'],
+    header: ['ID', 'Name', 'Email', 'Phone', 'Address', 'Contact Person', 'Region', 'Currency', 'Active', 'Created At', 'Time Zone'],
     count: (db, cutoff) => db.$count(companies, lte(companies.createdAt, cutoff)),
     page: async (db, cutoff, after) => {
       const items = await db.select().from(companies).where(upTo(companies.createdAt, companies.id, cutoff, after))
         .orderBy(asc(companies.createdAt), asc(companies.id)).limit(MAX_ROWS_PER_REQUEST);
-      const rows = items.map((c) => [c.id, c.name, c.email, c.phone, c.address, c.contactPerson, c.region, c.currency, c.active, iso(c.createdAt)]);
+      const rows = items.map((c) => {
+        const zone = REGIONS[c.region].timezone;
+        return [c.id, c.name, c.email, c.phone, c.address, c.contactPerson, c.region, c.currency, c.active, local(c.createdAt, zone), zone];
+      });
       return { rows, last: lastOf(items) };
     },
   },
   {
     title: 'Riders',
     key: 'riders',
-    header: ['ID', 'Name', 'Email', 'Phone', 'Company ID', 'Company', 'Vehicle Type', 'License Number', 'Status', 'Currency', 'On Duty', 'Last Seen At (UTC)', 'Created At (UTC)'],
+    header: ['ID', 'Name', 'Email', 'Phone', 'Company ID', 'Company', 'Vehicle Type', 'License Number', 'Status', 'Currency', 'On Duty', 'Last Seen At', 'Created At', 'Time Zone'],
     count: (db, cutoff) => db.$count(riders, lte(riders.createdAt, cutoff)),
     page: async (db, cutoff, after) => {
-      const items = await db.select({ r: riders, company: companies.name }).from(riders)
+      const items = await db.select({ r: riders, company: companies.name, region: companies.region }).from(riders)
         .innerJoin(companies, eq(companies.id, riders.companyId))
         .where(upTo(riders.createdAt, riders.id, cutoff, after))
         .orderBy(asc(riders.createdAt), asc(riders.id)).limit(MAX_ROWS_PER_REQUEST);
-      const rows = items.map(({ r, company }) => [
-        r.id, r.name, r.email, r.phone, r.companyId, company, r.vehicleType, r.licenseNumber, r.status, r.region, r.onDuty, iso(r.lastSeenAt), iso(r.createdAt),
-      ]);
+      const rows = items.map(({ r, company, region }) => {
+        const zone = REGIONS[region].timezone;
+        return [r.id, r.name, r.email, r.phone, r.companyId, company, r.vehicleType, r.licenseNumber, r.status, r.region, r.onDuty, local(r.lastSeenAt, zone), local(r.createdAt, zone), zone];
+      });
       return { rows, last: lastOf(items.map((i) => i.r)) };
     },
   },
@@ -71,7 +78,7 @@ const TABS: Tab[] = [
     key: 'orders',
     header: [
       'ID', 'Company ID', 'Company', 'Rider ID', 'Rider', 'Customer Name', 'Customer Phone', 'Customer Email', 'Pickup Address', 'Delivery Address',
-      'Item', 'Delivery Fee', 'COD Amount', 'Currency', 'Payment Method', 'Priority', 'Status', 'Created At (UTC)', 'Delivered At (UTC)', 'Updated At (UTC)',
+      'Item', 'Delivery Fee', 'COD Amount', 'Currency', 'Payment Method', 'Priority', 'Status', 'Created At', 'Delivered At', 'Updated At', 'Time Zone',
     ],
     count: (db, cutoff) => db.$count(orders, lte(orders.createdAt, cutoff)),
     page: async (db, cutoff, after) => {
@@ -81,11 +88,14 @@ const TABS: Tab[] = [
         .leftJoin(rider, eq(rider.id, orders.riderId))
         .where(upTo(orders.createdAt, orders.id, cutoff, after))
         .orderBy(asc(orders.createdAt), asc(orders.id)).limit(MAX_ROWS_PER_REQUEST);
-      const rows = items.map(({ o, company, rider: riderName }) => [
-        o.id, o.companyId, company, o.riderId ?? '', riderName ?? '', o.customerName, o.customerPhone, o.customerEmail, o.pickupAddress, o.deliveryAddress,
-        o.itemDescription, toDecimalString(o.deliveryFeeMinor, o.currency), toDecimalString(o.codAmountMinor, o.currency), o.currency, o.paymentMethod,
-        o.priority, o.status, iso(o.createdAt), iso(o.deliveredAt), iso(o.updatedAt),
-      ]);
+      const rows = items.map(({ o, company, rider: riderName }) => {
+        const zone = regionOfCurrency(o.currency).timezone;
+        return [
+          o.id, o.companyId, company, o.riderId ?? '', riderName ?? '', o.customerName, o.customerPhone, o.customerEmail, o.pickupAddress, o.deliveryAddress,
+          o.itemDescription, toDecimalString(o.deliveryFeeMinor, o.currency), toDecimalString(o.codAmountMinor, o.currency), o.currency, o.paymentMethod,
+          o.priority, o.status, local(o.createdAt, zone), local(o.deliveredAt, zone), local(o.updatedAt, zone), zone,
+        ];
+      });
       return { rows, last: lastOf(items.map((i) => i.o)) };
     },
   },

@@ -1,6 +1,7 @@
 import { CURRENCIES, toDecimalString, type Currency } from '../../shared/money';
 import { orderFileName } from '../../shared/schemas/order-import';
 import type { WeeklyFigures, WeeklyReport } from '../../shared/schemas/reports';
+import { localIso } from '../../shared/time';
 import { safeText, toCsv } from './csv';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -21,7 +22,7 @@ export function weeklyReportToCsv(r: WeeklyReport): string {
     ['Week', `${r.weekStart} to ${r.weekEnd}`],
     ['Weekend', WEEKEND_NAMES[r.weekend]],
     ['Time zone', r.timeZone],
-    ['Generated at', r.generatedAt],
+    ['Generated at', localIso(new Date(r.generatedAt), r.timeZone)],
   ];
   const header = ['Date', 'Day', 'Weekend', 'Orders created', 'Delivered', 'Cancelled', ...currencies.flatMap((c) => [`Revenue (${c})`, `COD collected (${c})`]), 'Active riders', 'Duty minutes'];
   const rows = r.days.map((d) => [d.date, DAY_NAMES[new Date(`${d.date}T12:00:00Z`).getUTCDay()]!, d.weekend ? 'yes' : 'no', ...figures(d)]);

@@ -10,6 +10,7 @@ import type { WeeklyReport } from '../../shared/schemas/reports';
 import { parseCsv } from './csv';
 import { weeklyReport } from './weekly-report';
 import { weeklyReportToCsv } from './weekly-report-csv';
+import { localIso } from '../../shared/time';
 
 /**
  * A known week. Company A (Kuwait, UTC+3, Fri–Sat by default): Sunday 3 May 2026 to Saturday 9 May,
@@ -154,6 +155,10 @@ describe('weeklyReport: the figures', () => {
     expect(rows.find((r) => r[0] === 'Date')).toContain('Revenue (AED)');
     expect(rows.find((r) => r[0] === '2026-05-04')!.slice(6, 8)).toEqual(['15.00', '30.00']);
     expect(rows.find((r) => r[0] === 'Weekend')).toEqual(['Weekend', 'Sat-Sun']);
+    // Local time with Dubai's offset beside the zone's name (issue 21, item 5).
+    expect(rows.find((r) => r[0] === 'Time zone')).toEqual(['Time zone', 'Asia/Dubai']);
+    expect(rows.find((r) => r[0] === 'Generated at')).toEqual(['Generated at', localIso(NOW, 'Asia/Dubai')]);
+    expect(localIso(NOW, 'Asia/Dubai')).toEndWith('+04:00');
   });
 });
 

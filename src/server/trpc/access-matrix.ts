@@ -265,6 +265,7 @@ export const REST_ACCESS: Record<string, RestAccess> = {
   'PUT /api/documents/:id/photo': { gate: COMPANY, owner: 'company', why: "the rider's company adds or replaces the photo" },
   'GET /api/documents/:id/photo': { gate: SIGNED_IN, owner: 'rider', why: 'its company, its rider or an admin' },
   'DELETE /api/documents/:id/photo': { gate: COMPANY, owner: 'company' },
+  'GET /api/orders/:id/proof-photo': { gate: can_('view-analytics'), owner: 'company', why: "the order's company and admins; no rider, not even the one who took it" },
   'ALL /mcp': { excluded: 'bearer API tokens, not sessions: the token user is scoped as in tRPC (rest/mcp-http tests)' },
 };
 

@@ -14,7 +14,7 @@ export function AuditTable() {
       <table className="table table-sm">
         <thead>
           <tr>
-            <th>{t('oversight.col.when')}</th>
+            <th>{t('zone.heading', { label: t('oversight.col.when'), zone: t('zone.kuwait') })}</th>
             <th>{t('oversight.col.action')}</th>
             <th>{t('oversight.col.record')}</th>
             <th>{t('oversight.col.by')}</th>

@@ -19,7 +19,7 @@ export function InboxTable() {
       <Block title={t('inbox.leads')} pending={leads.isPending} empty={!leads.data?.length} testId="inbox-leads">
         <thead>
           <tr>
-            <th>{t('oversight.col.when')}</th>
+            <th>{t('zone.heading', { label: t('oversight.col.when'), zone: t('zone.kuwait') })}</th>
             <th>{t('oversight.col.name')}</th>
             <th>{t('oversight.col.company')}</th>
             <th>{t('inbox.col.email')}</th>
@@ -49,7 +49,7 @@ export function InboxTable() {
       <Block title={t('inbox.messages')} pending={messages.isPending} empty={!messages.data?.length} testId="inbox-messages">
         <thead>
           <tr>
-            <th>{t('oversight.col.when')}</th>
+            <th>{t('zone.heading', { label: t('oversight.col.when'), zone: t('zone.kuwait') })}</th>
             <th>{t('oversight.col.name')}</th>
             <th>{t('inbox.col.inquiry')}</th>
             <th>{t('inbox.col.message')}</th>

@@ -8,6 +8,8 @@ import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';
 import { Modal } from '../../../../src/client/ui/Modal';
 import { OrderAddress } from '../../address/OrderAddress';
+import { useZoneLabel } from '../../../../src/client/ui/ZonedTime';
+import { DeliveryProof } from './DeliveryProof';
 import { OrderStatusBadge } from './StatusBadge';
 import { useSaveFeedback } from './useSaveFeedback';
 
@@ -47,6 +49,7 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
   const assign = useMutation(api.assign.mutationOptions(onDone));
   const move = useMutation(api.move.mutationOptions(onDone));
   const region = o ? REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait'] : REGIONS.kuwait;
+  const zone = useZoneLabel();
   return (
     <Modal open={Boolean(id)} onClose={onClose} title={t('oversight.order.title')} testId="order-detail">
       {!o ? (
@@ -87,7 +90,20 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
               <dt className="text-base-content/70">{t('oversight.order.cod')}</dt>
               <dd className="tabular-nums">{money(o.codAmount, o.currency)}</dd>
             </div>
+            <div>
+              <dt className="text-base-content/70">{t('proof.customerPhone')}</dt>
+              <dd>
+                {o.customerPhone ? (
+                  <a className="link" dir="ltr" href={`tel:${o.customerPhone}`} data-testid="order-customer-phone">
+                    {o.customerPhone}
+                  </a>
+                ) : (
+                  '—'
+                )}
+              </dd>
+            </div>
           </dl>
+          {o.proof ? <DeliveryProof proof={o.proof} deliveredAt={o.deliveredAt ? new Date(o.deliveredAt).toISOString() : null} customerName={o.customerName} region={region} /> : null}
           {api.extra?.(o)}
           {o.status === 'pending' || o.status === 'assigned' ? (
             <div className="flex flex-wrap items-end gap-2">
@@ -120,7 +136,7 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
             </div>
           ) : null}
           <section>
-            <h3 className="mb-2 font-semibold">{t('oversight.order.timeline')}</h3>
+            <h3 className="mb-2 font-semibold">{t('zone.heading', { label: t('oversight.order.timeline'), zone: zone(region) })}</h3>
             {o.timeline.length === 0 ? (
               <p className="text-sm text-base-content/70">{t('oversight.order.noTimeline')}</p>
             ) : (

@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ORDER_STATUSES } from '../../../../src/shared/schemas/oversight';
 import { REGIONS } from '../../../../src/shared/regions';
-import { formatDateTime } from '../../../../src/shared/regions';
+import { formatDateTime, regionOfCurrency } from '../../../../src/shared/regions';
 import { money } from '../../../../src/client/format';
 import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';
@@ -15,6 +15,7 @@ import { useTableState } from './useTableState';
 import { REGION_WEEKEND, weekendOf, type Weekend } from '../../../../src/shared/weekend';
 import { WeekendLine } from '../../company/WeekendCard';
 import { OrderAddress } from '../../address/OrderAddress';
+import { ZonedTime } from '../../../../src/client/ui/ZonedTime';
 
 export const ORDER_FILTERS = { q: '', companyId: '', status: '', region: '', from: '', to: '', source: '' };
 export type OrdersTableState = ReturnType<typeof useTableState<typeof ORDER_FILTERS>>;
@@ -75,7 +76,7 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
                   </div>
                   <OrderAddress className="block truncate text-sm text-base-content/70" text={o.deliveryAddress} parts={o.deliveryAddressParts} />
                   <p className="mt-1 flex justify-between text-xs text-base-content/70">
-                    <span>{tenant ? formatDateTime(new Date(o.createdAt), REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait']) : o.companyName}</span>
+                    <span>{tenant ? formatDateTime(new Date(o.createdAt), regionOfCurrency(o.currency)) : o.companyName}</span>
                     <span className="tabular-nums">{money(o.deliveryFee, o.currency)}</span>
                   </p>
                 </button>
@@ -98,7 +99,10 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
               <tbody>
                 {data.items.map((o) => (
                   <tr key={o.id} className="hover:bg-base-200">
-                    <td className="whitespace-nowrap">{formatDateTime(new Date(o.createdAt), REGIONS[o.currency === 'AED' ? 'uae' : 'kuwait'])}</td>
+                    <td className="whitespace-nowrap">
+                      {/* The admin's list mixes Kuwait and Dubai: each time says its zone (a company's list is all in its own). */}
+                      {tenant ? formatDateTime(new Date(o.createdAt), regionOfCurrency(o.currency)) : <ZonedTime at={o.createdAt} region={regionOfCurrency(o.currency)} testId="order-created-at" />}
+                    </td>
                     <td>{o.customerName}</td>
                     {tenant ? null : <td>{o.companyName}</td>}
                     <td>{o.riderName ?? <span className="text-base-content/70">{t('oversight.unassigned')}</span>}</td>

@@ -1,6 +1,7 @@
 import { toDecimalString } from '../../../shared/money';
 import type { ReconciliationFigures } from '../../../shared/schemas/cash-limits';
 import { orderFileName } from '../../../shared/schemas/order-import';
+import { localIso } from '../../../shared/time';
 import { safeText, toCsv } from '../csv';
 import type { ReconciliationReport } from './reconciliation';
 
@@ -15,7 +16,7 @@ export function reconciliationToCsv(r: ReconciliationReport): string {
     ['Company', safeText(r.companyName)],
     ['Date', r.date],
     ['Time zone', r.timeZone],
-    ['Generated at', r.generatedAt],
+    ['Generated at', localIso(new Date(r.generatedAt), r.timeZone)],
   ];
   const header = ['Rider', 'Currency', 'Collected', 'Handed over', 'Received', 'Outstanding (end of day)', 'Short', 'Over', 'Discrepancy count', 'Unresolved short', 'Unresolved over'];
   const figures = (f: ReconciliationFigures, c: ReconciliationReport['currency']) => [

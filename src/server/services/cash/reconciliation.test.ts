@@ -148,6 +148,9 @@ describe('GET /api/company/reconciliation.csv', () => {
     const text = new TextDecoder().decode(bytes);
     const rows = parseCsv(text);
     expect(rows.slice(0, 4)).toEqual([['KWT Delivery daily cash reconciliation'], ['Company', 'Alpha Couriers'], ['Date', '2025-05-03'], ['Time zone', 'Asia/Kuwait']]);
+    // Generated at: Kuwait local time with its offset (issue 21, item 5).
+    expect(rows[4]![0]).toBe('Generated at');
+    expect(rows[4]![1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00$/);
     const table = rows.slice(rows.findIndex((r) => r[0] === 'Rider'));
     expect(table).toEqual([
       ['Rider', 'Currency', 'Collected', 'Handed over', 'Received', 'Outstanding (end of day)', 'Short', 'Over', 'Discrepancy count', 'Unresolved short', 'Unresolved over'],

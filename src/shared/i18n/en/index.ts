@@ -23,7 +23,8 @@ import { account } from './account';
 import { conflicts } from './conflicts';
 import { answers } from './answers';
 import { managers } from './managers';
+import { proof } from './proof';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers, ...proof } as const;
 
 export type MessageKey = keyof typeof en;
