@@ -17,7 +17,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface FleetSeed {
   company: typeof companies.$inferSelect;
   riders: (typeof riders.$inferSelect)[];
-  pastOrders: number;
+  /** How many orders in all (the Orders tab's sample count). */
+  orders: number;
   addresses: readonly string[];
   pickups: readonly string[];
   phonePrefix: string;
@@ -46,7 +47,7 @@ export async function seedDuty(tx: Tx, rand: Rand, fleets: readonly FleetSeed[],
     const vehicles = new Map(fleet.riders.filter((r) => r.status === 'active').map((r) => [r.id, r.vehicleType as VehicleType]));
     const city = cityOf(company.currency);
     const co = { id: company.id, currency: company.currency as Currency, region: company.region, city, addresses: fleet.addresses, pickups: fleet.pickups, phonePrefix: fleet.phonePrefix, vehicles };
-    const built = buildOrders(rand, co, shifts, fleet.pastOrders, now);
+    const built = buildOrders(rand, co, shifts, fleet.orders, now);
 
     const shiftRows: (typeof dutyShifts.$inferInsert)[] = [];
     const breakRows: (typeof dutyBreaks.$inferInsert)[] = [];

@@ -92,12 +92,12 @@ function fromTrip(base: ReturnType<typeof customerOrder>['row'], trip: Trip, now
 }
 
 /**
- * One company's demo orders: `pastOrders` spread over its finished shifts (90% delivered, 6% cancelled —
+ * One company's `totalOrders` demo orders: those not made today spread over its finished shifts (90% delivered, 6% cancelled —
  * half before a rider was given, half after —, 4% failed at the door), today's trips of the riders on
  * duty up to `now` (delivered, one under way, sometimes one more waiting), and a few new orders waiting
  * for a rider. Returns the rows, their timelines and the trips (for the pings).
  */
-export function buildOrders(rand: Rand, co: CompanySeed, shifts: readonly ShiftPlan[], pastOrders: number, now: number) {
+export function buildOrders(rand: Rand, co: CompanySeed, shifts: readonly ShiftPlan[], totalOrders: number, now: number) {
   const ctx: TripContext = { city: co.city, region: co.region, rand };
   const depot = ROADS[co.city].depot;
   const cursor = (shift: ShiftPlan): ShiftCursor => ({ shift, vehicle: co.vehicles.get(shift.riderId) ?? 'motorcycle', at: shift.start, pos: depot });
@@ -119,23 +119,8 @@ export function buildOrders(rand: Rand, co: CompanySeed, shifts: readonly ShiftP
     });
   };
 
-  for (let i = 0; i < pastOrders; i++) {
-    const o = customerOrder(rand, co, i, true);
-    const roll = rand.next();
-    const outcome = roll < 0.9 ? 'delivered' : roll < 0.96 ? 'cancelled' : 'failed';
-    const home = rand.pick(ended);
-    if (outcome === 'cancelled' && rand.next() < 0.5) {
-      unassigned(o.row, home.shift.start + rand.int(30, 300) * MIN, true);
-      continue;
-    }
-    let trip: Trip | null = null;
-    for (let k = 0; k < 12 && !trip; k++) trip = nextTrip(ctx, k === 0 ? home : rand.pick(ended), o.pickup, o.drop, outcome, rand.int(10, 90), now);
-    if (trip) add(fromTrip(o.row, trip, now, rand), trip);
-    else unassigned(o.row, home.shift.start + rand.int(30, 300) * MIN, true);
-  }
-
   // Today, riders on duty: one trip after another up to now.
-  let n = pastOrders;
+  let n = 1000;
   for (const c of shifts.filter((s) => s.end === null).map(cursor)) {
     // The day's first order is paid in cash: every rider on duty has cash on hand to hand over.
     for (let first = true; ; first = false) {
@@ -156,5 +141,21 @@ export function buildOrders(rand: Rand, co: CompanySeed, shifts: readonly ShiftP
   }
   // New orders waiting for a rider.
   for (let k = rand.int(2, 3); k > 0; k--) unassigned(customerOrder(rand, co, n++, true).row, now - rand.int(3, 40) * MIN, false);
+  // The rest of the company's orders, in its finished shifts.
+  for (let i = 0; rows.length < totalOrders; i++) {
+    const o = customerOrder(rand, co, i, true);
+    const roll = rand.next();
+    const outcome = roll < 0.9 ? 'delivered' : roll < 0.96 ? 'cancelled' : 'failed';
+    const home = rand.pick(ended);
+    if (outcome === 'cancelled' && rand.next() < 0.5) {
+      unassigned(o.row, home.shift.start + rand.int(30, 300) * MIN, true);
+      continue;
+    }
+    let trip: Trip | null = null;
+    for (let k = 0; k < 12 && !trip; k++) trip = nextTrip(ctx, k === 0 ? home : rand.pick(ended), o.pickup, o.drop, outcome, rand.int(10, 90), now);
+    if (trip) add(fromTrip(o.row, trip, now, rand), trip);
+    else unassigned(o.row, home.shift.start + rand.int(30, 300) * MIN, true);
+  }
+
   return { rows, events, trips };
 }

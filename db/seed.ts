@@ -67,8 +67,8 @@ export async function seedDemo(db: Db, hash: HashPassword, now = Date.now()): Pr
     // collected on them, handed over at the end of each shift (seed-cash.ts).
     const managerOf = (companyId: string) => (companyId === fast!.id ? fastManager!.id : emiratesManager!.id);
     const duty = await seedDuty(tx, rand, [
-      { company: fast!, riders: kwRiders, pastOrders: 115, addresses: data.KUWAIT_ADDRESSES, pickups: data.KUWAIT_PICKUPS, phonePrefix: '+965' },
-      { company: emirates!, riders: aeRiders, pastOrders: 97, addresses: data.UAE_ADDRESSES, pickups: data.UAE_PICKUPS, phonePrefix: '+9715' },
+      { company: fast!, riders: kwRiders, orders: 130, addresses: data.KUWAIT_ADDRESSES, pickups: data.KUWAIT_PICKUPS, phonePrefix: '+965' },
+      { company: emirates!, riders: aeRiders, orders: 110, addresses: data.UAE_ADDRESSES, pickups: data.UAE_PICKUPS, phonePrefix: '+9715' },
     ], now);
     await seedCash(tx, [...kwRiders, ...aeRiders], duty.orders, managerOf, duty.handoverTimes, now);
 
