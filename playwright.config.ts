@@ -35,6 +35,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATABASE_URL: `file:${DB_FILE}`,
       SEED_DEMO: 'true',
+      // The demo simulator would move the seeded riders and deliver their orders under the tests' feet.
+      SIMULATE_DEMO: 'false',
       NODE_ENV: 'test',
       // Every browser test signs in from 127.0.0.1; the lock-out itself is covered by the API tests.
       LOGIN_MAX_FAILURES: '1000',

@@ -9,8 +9,8 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
  * The demo's cash (issue 9), posted as the app posts it: a collection journal for every delivered cash
  * order (customer → hand, at its delivery time), and hand-overs with their journals. Each hand-over is
  * what the rider held at its own submission time (the cash collected up to then, less what was already
- * handed over), so no past balance goes below 0: riders hand over everything each day, two hours after
- * the day's last deliveries can have ended, counted in full by their company's manager an hour later.
+ * handed over), so no past balance goes below 0: riders hand over everything at the end of each shift
+ * (`handoverTimes`: 20 minutes after it ended, seed.ts), counted in full by their company's manager half an hour later.
  * Today's cash is still with the riders; those with cash today have handed over about half of it, still
  * pending (the rider shows a code to have it counted; the Kuwait demo rider among them). One rider per
  * company stopped handing over a few days ago and is over the cash limit (held too long), so the
@@ -60,7 +60,14 @@ async function journal(
   );
 }
 
-export async function seedCash(tx: Tx, riders: readonly SeedCashRider[], orders: readonly SeedCashOrder[], managerOf: (companyId: string) => string, now: number): Promise<void> {
+export async function seedCash(
+  tx: Tx,
+  riders: readonly SeedCashRider[],
+  orders: readonly SeedCashOrder[],
+  managerOf: (companyId: string) => string,
+  handoverTimes: ReadonlyMap<string, readonly number[]>,
+  now: number,
+): Promise<void> {
   for (const o of orders) {
     if (o.status !== 'delivered' || o.paymentMethod !== 'cash' || !o.riderId || o.codAmountMinor <= 0) continue;
     await journal(tx, {
@@ -98,14 +105,13 @@ export async function seedCash(tx: Tx, riders: readonly SeedCashRider[], orders:
     let handedOver = 0;
     // The rider over the limit has held everything since their last collection older than a day and a half.
     const stoppedAt = overLimit.has(r.id) ? Math.max(...cash.filter((c) => c.at < now - 1.5 * DAY).map((c) => c.at)) : Number.POSITIVE_INFINITY;
-    for (let d = 30; d >= 1; d--) {
-      // Orders of day d were created up to now − d days and delivered at most 75 minutes later.
-      const submittedAt = now - d * DAY + 2 * HOUR;
+    for (const submittedAt of handoverTimes.get(r.id) ?? []) {
       if (submittedAt >= stoppedAt) break;
+      if (submittedAt + HOUR / 2 > now) continue;
       const amount = holdingAt(submittedAt) - handedOver;
       if (amount <= 0) continue;
       handedOver += amount;
-      const receivedAt = new Date(submittedAt + HOUR);
+      const receivedAt = new Date(submittedAt + HOUR / 2);
       const [done] = await tx
         .insert(cashSubmissions)
         .values({ riderId: r.id, amountMinor: amount, currency: r.region, status: 'confirmed', submittedAt: new Date(submittedAt), confirmedAt: receivedAt, countedMinor: amount, discrepancyMinor: 0, receivedBy: manager, receivedAt, receiptMethod: 'code' })

@@ -19,11 +19,11 @@ export const UAE_ADDRESSES = [
   'Deira, Al Rigga Road, Building 8, Flat 302, Dubai',
   'Business Bay, Bay Square, Building 11, Dubai',
   'Al Nahda 2, Street 14, Building 6, Sharjah',
-  'Khalifa City A, Street 18, Villa 40, Abu Dhabi',
+  'Jumeirah Village Circle, District 12, Building 5, Dubai',
   'Dubai Marina, Marina Promenade, Delphine Tower, Dubai',
   'Al Karama, Street 10B, Building 22, Dubai',
   'Al Majaz 3, Jamal Abdul Nasser Street, Sharjah',
-  'Mussafah, M-12, Warehouse 7, Abu Dhabi',
+  'Dubai Silicon Oasis, Axis Residence 3, Dubai',
   'Mirdif, Uptown Mirdif, Street 5, Villa 9, Dubai',
   'Al Qusais 2, Damascus Street, Building 4, Dubai',
 ];
@@ -66,9 +66,8 @@ export const EMIRATES_RIDERS = [
   { name: 'Vikram Rao', vehicleType: 'bicycle', licenseNumber: 'DXB-3378-F' },
 ] as const;
 
-/** Centres for demo pings. */
-export const KUWAIT_CENTRE = { lat: 29.3375, lng: 48.0263 };
-export const DUBAI_CENTRE = { lat: 25.1124, lng: 55.1390 };
+/** The demo companies' manager accounts: the demo simulator moves these companies' riders only. */
+export const DEMO_MANAGER_EMAILS = ['manager@fastdelivery.com', 'manager@emiratesdelivery.ae'] as const;
 
 /**
  * The Support page's two sample tickets (spec section 2), one per demo company manager; the second

@@ -67,6 +67,9 @@ describe('demo seed', () => {
     const all = await db.select().from(orders);
     expect(all.length).toBeGreaterThanOrEqual(200);
     const cos = new Map((await db.select().from(companies)).map((c) => [c.id, c]));
+    // The Orders tab's "View Sample Orders" count, whatever the time of the seed.
+    const perCompany = Object.fromEntries([...cos.values()].map((c) => [c.name, all.filter((o) => o.companyId === c.id).length]));
+    expect(perCompany).toEqual({ 'Fast Delivery': 130, 'Emirates Express Delivery': 110 });
     for (const o of all) {
       expect(o.createdAt.getTime()).toBeLessThanOrEqual(NOW);
       expect(o.createdAt.getTime()).toBeGreaterThan(NOW - 30 * 86_400_000);

@@ -40,6 +40,7 @@ export async function startServer(distDir: string): Promise<RunningServer> {
       DIST_DIR: distDir,
       DATABASE_URL: `file:${dbFile}`,
       SEED_DEMO: 'true',
+      SIMULATE_DEMO: 'false',
       SKIP_BUILD: 'true',
       // Not 'production': it refuses SEED_DEMO (issue 19), and the bench signs in as the seeded rider. NODE_ENV
       // changes nothing else the pages depend on (compression, caching and the first screen are the same).

@@ -36,6 +36,8 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   /** Demo business on an empty database: on by default, except in production, where it is refused (see below). */
   SEED_DEMO: z.enum(['true', 'false']).optional(),
+  /** The demo simulator (issue 21): seeded riders on duty move and deliver while the demo server runs. On with SEED_DEMO; refused in production. */
+  SIMULATE_DEMO: z.enum(['true', 'false']).optional(),
   APP_URL: z.url().optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -101,6 +103,10 @@ const envSchema = z.object({
     path: ['SEED_DEMO'],
     message: 'must not be true in production (it creates the demo accounts, whose password is public)',
   })
+  .refine((env) => !(env.NODE_ENV === 'production' && env.SIMULATE_DEMO === 'true'), {
+    path: ['SIMULATE_DEMO'],
+    message: 'must not be true in production (it moves riders and delivers orders that are not real)',
+  })
   .refine((env) => !env.DATABASE_SYNC_URL || (env.DATABASE_URL.startsWith('file:') && !/^file:(:memory:)?$/.test(env.DATABASE_URL)), {
     path: ['DATABASE_SYNC_URL'],
     message: 'needs DATABASE_URL to be the local replica file (file:/path/to/replica.db)',
@@ -113,7 +119,10 @@ const envSchema = z.object({
     path: ['DATABASE_AUTH_TOKEN'],
     message: 'is needed with a libsql:// DATABASE_SYNC_URL (the Turso database token)',
   })
-  .transform((env) => ({ ...env, SEED_DEMO: (env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true' }));
+  .transform((env) => {
+    const seedDemo = (env.SEED_DEMO ?? (env.NODE_ENV === 'production' ? 'false' : 'true')) === 'true';
+    return { ...env, SEED_DEMO: seedDemo, SIMULATE_DEMO: seedDemo && env.NODE_ENV !== 'production' && env.SIMULATE_DEMO !== 'false' };
+  });
 
 export type Env = z.infer<typeof envSchema>;
 

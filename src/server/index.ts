@@ -11,6 +11,7 @@ import { onStopSignals } from './shutdown';
 import { startWebhookDispatcher } from './services/webhooks';
 import { startDocumentReminders } from './services/documents-reminders';
 import { startHousekeeping } from './services/housekeeping';
+import { startDemoSimulator } from './services/demo-sim/start';
 
 let env: Env;
 try {
@@ -44,6 +45,7 @@ if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
 startWebhookDispatcher(db, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE });
 const stopReminders = startDocumentReminders(db);
 const stopHousekeeping = startHousekeeping(db);
+const stopSimulator = startDemoSimulator(db, env);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, ...serveOptions(db, env), idleTimeout: 60 });
-onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping] });
+onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping, ...(stopSimulator ? [stopSimulator] : [])] });
 log.info(`KWT Delivery listening on http://localhost:${server.port}`, { port: server.port });
