@@ -166,6 +166,39 @@ test('phone: the open chat is a full-width bottom sheet; closed, the bubble cove
   await rider.close();
 });
 
+test('signed in, the bubble opens the support assistant: the Support page’s conversation, and the Support page shows only its own chat', async ({ page, context }) => {
+  const asked: string[] = [];
+  page.on('request', (r) => {
+    if (/\/api\/trpc\/ai\.(salesChat|supportChat)/.test(r.url())) asked.push(r.url().includes('supportChat') ? 'support' : 'sales');
+  });
+  await signIn(context, 'fast');
+  await page.goto('/company');
+  const panel = await openChat(page);
+  await expect(panel).toHaveAccessibleName('AI Chat Support');
+  await expect(panel.getByTestId('chat-ai').first()).toHaveText(
+    'Hello Khalid! Ask me about your riders, orders, cash or performance, or ask for a report. I answer from the data your account can see.',
+  );
+  await say(page, 'How many orders do I have?');
+  expect(asked).toEqual(['support']);
+  await page.screenshot({ path: '.tmp/shots/chat-widget-support-desktop.png' });
+
+  // The panel's link leads to the Support page: one chat there, the same conversation.
+  await panel.getByTestId('chat-support-link').click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByTestId('chat-bubble')).toHaveCount(0);
+  await expect(page.getByTestId('chat-panel')).toHaveCount(0);
+  const chat = page.getByTestId('support-chat');
+  await expect(chat.getByTestId('chat-user')).toHaveText(['How many orders do I have?']);
+  await expect(chat.getByTestId('chat-ai')).toHaveCount(2);
+
+  // Signed out again, the bubble is the sales chat.
+  await context.clearCookies();
+  await page.goto('/');
+  await openChat(page);
+  await say(page, 'Hello');
+  expect(asked).toEqual(['support', 'sales']);
+});
+
 test('desktop screenshot of the open widget', async ({ page }) => {
   await page.goto('/');
   await openChat(page);

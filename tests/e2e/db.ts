@@ -28,13 +28,18 @@ async function demoPasswordHash(): Promise<string> {
   return row.hash;
 }
 
-async function addUser(email: string, name: string, role: 'company' | 'rider'): Promise<string> {
+async function addUser(email: string, name: string, role: 'admin' | 'company' | 'rider'): Promise<string> {
   const [firstName, ...rest] = name.split(' ');
   const [row] = await (await db())
     .insert(users)
     .values({ email, firstName: firstName!, lastName: rest.join(' '), role, passwordHash: await demoPasswordHash() })
     .returning({ id: users.id });
   return row!.id;
+}
+
+/** Another administrator: a test may change its account (its language) without touching the demo admin. */
+export async function addAdmin(email: string, name: string): Promise<void> {
+  await addUser(email, name, 'admin');
 }
 
 /** A manager account of the company. */

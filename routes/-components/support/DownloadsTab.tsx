@@ -8,7 +8,7 @@ import { useT } from '../../../src/client/i18n';
 import { Icon, type IconName } from '../../../src/client/ui/Icon';
 import { Modal } from '../../../src/client/ui/Modal';
 import { AnalysisView } from './AnalysisView';
-import { useReportDownload } from './useReportDownload';
+import { useReportDownload } from '../../../src/client/chat/useReportDownload';
 import { toast } from '../../../src/client/toast';
 
 const ICONS: Record<AnalysisType, IconName> = { financial: 'coins', hr: 'scooter', legal: 'shield', performance: 'chart' };

@@ -38,6 +38,7 @@ export const shell: Record<keyof typeof en, string> = {
   'chat.inputLabel': 'رسالة إلى المساعد',
   'chat.typing': 'المساعد يكتب...',
   'chat.expand': 'توسيع المحادثة',
+  'chat.supportPage': 'التذاكر والتنزيلات في صفحة الدعم',
   'toast.close': 'إغلاق',
   'error.generic': 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
   'error.BAD_REQUEST': 'إدخال غير صالح',

@@ -47,6 +47,7 @@ export const shell = {
   'chat.inputLabel': 'Message to the assistant',
   'chat.typing': 'The assistant is typing...',
   'chat.expand': 'Expand chat',
+  'chat.supportPage': 'Tickets and downloads on the Support page',
 
   // Toasts
   'toast.close': 'Close',

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { downloadFrom, slug } from '../../../src/client/download';
-import { useT } from '../../../src/client/i18n';
-import { toast } from '../../../src/client/toast';
+import { downloadFrom, slug } from '../download';
+import { useT } from '../i18n';
+import { toast } from '../toast';
 
 /** 'Financial analysis' → financial-analysis-2026-11-22.json: the name when the server gives none. */
 export const fileNameFor = (title = '') => `${slug(title, 'kwt-delivery-report')}-${new Date().toISOString().slice(0, 10)}.json`;
