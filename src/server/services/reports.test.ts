@@ -238,7 +238,7 @@ describe('an admin’s report on the known data set', () => {
         'Cash per rider',
         'Rider,Company,Currency,Collected,Submitted (pending),Submitted (confirmed),Discrepancy,Written off,Submitted,Disputed,Outstanding (all time),On hand (all time)',
       ],
-      ['Rider productivity', 'Rider,Company,Orders,Delivered,Failed,Success rate (%),Average delivery (minutes)'],
+      ['Rider productivity', 'Rider,Company,Orders,Delivered,Failed,Success rate (%),Average order time (minutes)'],
     ]);
     expect(sections[0]).toContain('From,2026-03-01');
     expect(sections[1]).toContain('delivered,6');
