@@ -8,7 +8,7 @@ import { Badge } from '../../src/client/ui/Badge';
 import { LeafletMap } from './fleet/LeafletMap';
 import { localDate, markerState } from './fleet/markers';
 import { Roster } from './fleet/Roster';
-import { isActiveRider } from '../../src/shared/figures';
+import { isActiveRider } from '../../src/shared/figures/presence';
 
 function useNow(everyMs: number) {
   const [now, setNow] = useState(Date.now());

@@ -1,4 +1,4 @@
-import { averageOrderMinutes, type OrderTime } from './figures';
+import { averageOrderMinutes, type OrderTime } from './figures/order-time';
 
 /**
  * The rider app's performance panel (spec sections 3 and 9): recomputed on the

@@ -1,4 +1,4 @@
-import type { OrderTime } from '../../../src/shared/figures';
+import type { OrderTime } from '../../../src/shared/figures/order-time';
 import { distanceKm, type LatLng } from '../../../src/shared/geo';
 import { fromMinor, toMinor, type Currency } from '../../../src/shared/money';
 import { local } from './local';
@@ -62,7 +62,7 @@ function extendTrail(trail: readonly LatLng[], p: LatLng): LatLng[] {
   return [...trail.slice(-(TRAIL_MAX - 1)), { lat: p.lat, lng: p.lng }];
 }
 
-/** This duty's deliveries as the average order time reads them (shared/figures.ts averageOrderMinutes). */
+/** This duty's deliveries as the average order time reads them (shared/figures/order-time.ts averageOrderMinutes). */
 export const orderTimes = (l: Ledger): OrderTime[] => l.deliveries.map((d) => ({ startedAt: d.startedAt ?? null, deliveredAt: d.at }));
 
 /** Cash taken on this duty's deliveries, in the given currency, summed in minor units. */

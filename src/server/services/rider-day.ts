@@ -74,7 +74,7 @@ export async function riderDashboard(db: Db, riderId: string, now = new Date()) 
   };
 }
 
-/** The day's km (docs/figures.md): kept under this name for its callers; the definition is shared/figures.ts kmOf. */
+/** The day's km (docs/figures.md): kept under this name for its callers; the definition is shared/figures/km.ts kmOf. */
 export const kmToday = kmOf;
 
 /** Spec "Tracking today": completed orders, cash collected and km, and Today's Route, all today's figures. */
