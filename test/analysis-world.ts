@@ -6,7 +6,7 @@ import type { AiScope } from '../src/server/ai/tool';
 import { scopeForUser } from '../src/server/services/analysis';
 import { loadSessionUser } from '../src/server/services/users';
 import { DAY_MS } from '../src/shared/time';
-import { makeCompany, makeCompanyManager, makeOrder, makeRider } from './factories';
+import { makeCompany, makeCompanyManager, makeOrder, makeRider, markPickedUp } from './factories';
 import { makeWorld } from './world';
 
 /**
@@ -37,13 +37,15 @@ export async function makeAnalysisWorld(db: Db) {
     { riderId: w.riderB2.id, type: 'driving_licence', number: 'AE-2003', expiresOn: aYearAfterNowAndToday(), updatedAt: NOW },
   ]);
 
-  const order = (company: 'A' | 'B', created: string, over: Parameters<typeof makeOrder>[2] & { minutes?: number }) => {
+  // A delivered order was picked up as it was created: its order time is `minutes`.
+  const order = async (company: 'A' | 'B', created: string, over: Parameters<typeof makeOrder>[2] & { minutes?: number }) => {
     const { minutes, ...rest } = over;
-    return makeOrder(db, company === 'A' ? w.companyA : w.companyB, {
+    const o = await makeOrder(db, company === 'A' ? w.companyA : w.companyB, {
       createdAt: at(created),
       ...(minutes !== undefined ? { deliveredAt: plusMin(created, minutes) } : {}),
       ...rest,
     });
+    return minutes !== undefined ? markPickedUp(db, o, at(created)) : o;
   };
   const [rA, rA2, rB, rB2] = [w.riderA.id, w.riderA2.id, w.riderB.id, w.riderB2.id];
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { companies, companyMembers, orders, riders, users } from '../db/schema';
+import { companies, companyMembers, orders, orderStatusEvents, riders, users } from '../db/schema';
 import type { Currency } from '../src/shared/money';
 import type { Role } from '../src/shared/permissions';
 import { hashPassword } from '../src/server/auth/password';
@@ -121,4 +121,10 @@ export async function makeOrder(
   // A delivered cash order has put its cash in the rider's hand, as the delivery would (issue 9 ledger).
   if (row!.status === 'delivered') await postCollection(db, row!, row!.deliveredAt ?? row!.createdAt);
   return row!;
+}
+
+/** The rider picked the order up at `at`: its order time (pick-up to delivery, docs/figures.md) starts there. */
+export async function markPickedUp(db: Db, order: OrderRow, at: Date): Promise<OrderRow> {
+  await db.insert(orderStatusEvents).values({ orderId: order.id, status: 'picked_up', riderId: order.riderId, at });
+  return order;
 }

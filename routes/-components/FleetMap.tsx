@@ -8,6 +8,7 @@ import { Badge } from '../../src/client/ui/Badge';
 import { LeafletMap } from './fleet/LeafletMap';
 import { localDate, markerState } from './fleet/markers';
 import { Roster } from './fleet/Roster';
+import { isActiveRider } from '../../src/shared/figures/presence';
 
 function useNow(everyMs: number) {
   const [now, setNow] = useState(Date.now());
@@ -46,8 +47,8 @@ export function FleetMap() {
     enabled: !!chosen,
   });
   const placed = riders.filter((r) => r.lat !== null && r.lng !== null);
-  const stale = placed.filter((r) => markerState(r, now) === 'stale').length;
-  const counts = { live: placed.length - stale, stale };
+  // Live is the active-rider figure (on duty, seen less than 10 minutes ago; docs/figures.md), as Active Now counts it.
+  const counts = { live: riders.filter((r) => isActiveRider(r, now)).length, stale: placed.filter((r) => markerState(r, now) === 'stale').length };
 
   return (
     <section className="card border border-base-300 bg-base-100 shadow-sm" data-testid="fleet-map" data-live={live.status} aria-labelledby="fleet-map-title">

@@ -64,30 +64,37 @@ describe('computePerformance', () => {
       startTime: start,
       breaks: [{ start: start + H, end: start + 2 * H }],
       ordersCompleted: 6,
+      // Six orders of 10, 14, 6, 8, 12 and 10 minutes: the average is their mean, not duty time ÷ orders.
+      orderTimes: [10, 14, 6, 8, 12, 10].map((min, i) => ({ startedAt: start + i * 30 * 60_000, deliveredAt: start + i * 30 * 60_000 + min * 60_000 })),
       distanceKm: 31.456,
       cashCollected: 12.75,
       now: start + 4 * H,
     });
-    expect(m).toEqual({ ordersCompleted: 6, ordersPerHour: 2, totalDistance: 31.5, averageOrderTime: 30, cashCollected: 12.75, efficiency: 66.7, workingHours: 3 });
+    expect(m).toEqual({ ordersCompleted: 6, ordersPerHour: 2, totalDistance: 31.5, averageOrderTime: 10, cashCollected: 12.75, efficiency: 66.7, workingHours: 3 });
     expect(efficiencyTone(m.efficiency)).toBe('yellow');
   });
 
   test('off duty: everything 0', () => {
-    const m = computePerformance({ startTime: null, breaks: [], ordersCompleted: 0, distanceKm: 0, cashCollected: 0, now: start });
+    const m = computePerformance({ startTime: null, breaks: [], ordersCompleted: 0, orderTimes: [], distanceKm: 0, cashCollected: 0, now: start });
     expect(m).toEqual({ ordersCompleted: 0, ordersPerHour: 0, totalDistance: 0, averageOrderTime: 0, cashCollected: 0, efficiency: 0, workingHours: 0 });
   });
 
   test('exactly 2.4 orders per hour is 80 % and green; 1.8 is 60 % and yellow', () => {
-    const at80 = computePerformance({ startTime: start, breaks: [], ordersCompleted: 12, distanceKm: 0, cashCollected: 0, now: start + 5 * H });
+    const at80 = computePerformance({ startTime: start, breaks: [], ordersCompleted: 12, orderTimes: [], distanceKm: 0, cashCollected: 0, now: start + 5 * H });
     expect([at80.ordersPerHour, at80.efficiency, efficiencyTone(at80.efficiency)]).toEqual([2.4, 80, 'green']);
-    const at60 = computePerformance({ startTime: start, breaks: [], ordersCompleted: 9, distanceKm: 0, cashCollected: 0, now: start + 5 * H });
+    const at60 = computePerformance({ startTime: start, breaks: [], ordersCompleted: 9, orderTimes: [], distanceKm: 0, cashCollected: 0, now: start + 5 * H });
     expect([at60.ordersPerHour, at60.efficiency, efficiencyTone(at60.efficiency)]).toEqual([1.8, 60, 'yellow']);
   });
 
+  test('issue 21: one 6-minute delivery 199 minutes into the duty averages 6 minutes', () => {
+    const m = computePerformance({ startTime: start, breaks: [], ordersCompleted: 1, orderTimes: [{ startedAt: start + 193 * 60_000, deliveredAt: start + 199 * 60_000 }], distanceKm: 0, cashCollected: 0, now: start + 199 * 60_000 });
+    expect(m.averageOrderTime).toBe(6);
+  });
+
   test('working hours and the rate sent are capped at the schema’s 24 h and 1000 per hour', () => {
-    const m = computePerformance({ startTime: start, breaks: [], ordersCompleted: 1, distanceKm: 0, cashCollected: 0, now: start + 30 * H });
+    const m = computePerformance({ startTime: start, breaks: [], ordersCompleted: 1, orderTimes: [], distanceKm: 0, cashCollected: 0, now: start + 30 * H });
     expect(m.workingHours).toBe(24);
-    const quick = computePerformance({ startTime: start, breaks: [], ordersCompleted: 1, distanceKm: 0, cashCollected: 0, now: start + 2_000 });
+    const quick = computePerformance({ startTime: start, breaks: [], ordersCompleted: 1, orderTimes: [], distanceKm: 0, cashCollected: 0, now: start + 2_000 });
     expect([quick.ordersPerHour, quick.efficiency]).toEqual([1000, 100]);
   });
 });

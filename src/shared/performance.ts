@@ -1,3 +1,5 @@
+import { averageOrderMinutes, type OrderTime } from './figures/order-time';
+
 /**
  * The rider app's performance panel (spec sections 3 and 9): recomputed on the
  * phone every 10 s, synced every 5 min and on demand. Pure, so the server,
@@ -28,6 +30,8 @@ export interface PerformanceInput {
   startTime: number | null;
   breaks: readonly DutyBreak[];
   ordersCompleted: number;
+  /** Each completed order's pick-up (else assignment) and delivery times: the average order time (figures.ts). */
+  orderTimes: readonly OrderTime[];
   distanceKm: number;
   cashCollected: number;
   now: number;
@@ -87,7 +91,8 @@ export function computePerformance(input: PerformanceInput): PerformanceMetrics 
     ordersCompleted: orders,
     ordersPerHour: round(Math.min(rate, MAX_ORDERS_PER_HOUR), 2),
     totalDistance: round(Math.max(0, input.distanceKm), 1),
-    averageOrderTime: orders > 0 ? round((hours * 60) / orders, 1) : 0,
+    // Not time on duty ÷ orders: the mean time from pick-up to delivery (docs/figures.md); 0 with none timed.
+    averageOrderTime: averageOrderMinutes(input.orderTimes) ?? 0,
     cashCollected: Math.max(0, finite(input.cashCollected)),
     efficiency: efficiency(rate),
     workingHours: round(Math.min(hours, MAX_WORKING_HOURS), 2),

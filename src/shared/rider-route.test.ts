@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { dutyMs, efficiencyPercent, efficiencyTone, ordersPerHour } from './rider-route';
+import { efficiency } from './performance';
+import { dutyMs, efficiencyTone, ordersPerHour } from './rider-route';
 
 const H = 3_600_000;
 
@@ -19,14 +20,14 @@ describe('dutyMs: time on duty in a window, less completed breaks', () => {
 describe('efficiency = orders per hour / 3 × 100, capped 0–100', () => {
   test('0 hours on duty gives 0, not infinity', () => {
     expect(ordersPerHour(5, 0)).toBe(0);
-    expect(efficiencyPercent(ordersPerHour(5, 0))).toBe(0);
+    expect(efficiency(ordersPerHour(5, 0))).toBe(0);
   });
   test('the formula and its caps', () => {
-    expect(efficiencyPercent(1.5)).toBe(50);
-    expect(efficiencyPercent(3)).toBe(100);
-    expect(efficiencyPercent(7)).toBe(100);
-    expect(efficiencyPercent(-1)).toBe(0);
-    expect(efficiencyPercent(Number.NaN)).toBe(0);
+    expect(efficiency(1.5)).toBe(50);
+    expect(efficiency(3)).toBe(100);
+    expect(efficiency(7)).toBe(100);
+    expect(efficiency(-1)).toBe(0);
+    expect(efficiency(Number.NaN)).toBe(0);
   });
   test('colours: green at 80 or above, yellow at 60 or above, otherwise red', () => {
     expect([efficiencyTone(80), efficiencyTone(79.9), efficiencyTone(60), efficiencyTone(59)]).toEqual(['success', 'warning', 'warning', 'error']);

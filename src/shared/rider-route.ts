@@ -1,4 +1,4 @@
-import { efficiency, efficiencyTone as performanceTone, ordersPerHour as perHour } from './performance';
+import { efficiencyTone as performanceTone, ordersPerHour as perHour } from './performance';
 /** Today's Route figures (spec section 9): pure, shared by the server and the rider app. */
 
 /** Target orders per hour; efficiency = rate / 3 × 100, capped 0–100. */
@@ -34,11 +34,6 @@ export function dutyMs(shifts: readonly ShiftSpan[], from: number, to: number): 
 /** Completed orders per hour on duty; 0 when there was no duty time. */
 export function ordersPerHour(orders: number, ms: number): number {
   return perHour(orders, ms / 3_600_000);
-}
-
-/** Spec: efficiency = rate / 3 × 100, capped to 0–100 (whole percent for the dashboard). */
-export function efficiencyPercent(rate: number): number {
-  return Math.round(efficiency(rate));
 }
 
 const TONE = { green: 'success', yellow: 'warning', red: 'error' } as const;

@@ -61,7 +61,7 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
       setBusy(false);
     }
     if (outcome.kind === 'dropped') return setErrors({ form: outcome.message });
-    if (duty) ledgerStore.set((l) => addDelivery(forDuty(l, duty.startTime), { orderId: order.id, at, cash: order.cashToCollect, currency: order.currency }));
+    if (duty) ledgerStore.set((l) => addDelivery(forDuty(l, duty.startTime), { orderId: order.id, at, startedAt: order.startedAt ? Date.parse(order.startedAt) : null, cash: order.cashToCollect, currency: order.currency }));
     if (outcome.kind === 'sent') toast({ title: t('app.deliver.done'), variant: 'success' });
     onClose();
   };

@@ -13,7 +13,7 @@ import {
 } from '../../../src/shared/performance';
 import { syncPerformance } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
-import { cashCollected } from './ledger';
+import { cashCollected, orderTimes } from './ledger';
 import { useRider } from './RiderContext';
 import { timeOfDay, useNow } from './useNow';
 
@@ -37,6 +37,7 @@ export function PerformancePanel() {
     startTime: duty?.startTime ?? null,
     breaks: duty?.breaks ?? [],
     ordersCompleted: ledger.deliveries.length,
+    orderTimes: orderTimes(ledger),
     distanceKm: ledger.distanceKm,
     cashCollected: cashCollected(ledger, currency),
     now,
@@ -54,6 +55,7 @@ export function PerformancePanel() {
         startTime: d?.startTime ?? null,
         breaks: d?.breaks ?? [],
         ordersCompleted: l.deliveries.length,
+        orderTimes: orderTimes(l),
         distanceKm: l.distanceKm,
         cashCollected: cashCollected(l, cur),
         now: Date.now(),

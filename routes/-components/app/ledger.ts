@@ -1,3 +1,4 @@
+import type { OrderTime } from '../../../src/shared/figures/order-time';
 import { distanceKm, type LatLng } from '../../../src/shared/geo';
 import { fromMinor, toMinor, type Currency } from '../../../src/shared/money';
 import { local } from './local';
@@ -9,7 +10,8 @@ import { local } from './local';
 export interface Ledger {
   /** The duty these figures belong to (ms); null when off duty. */
   startTime: number | null;
-  deliveries: { orderId: string; at: number; cash: number; currency: Currency }[];
+  /** `startedAt`: the order's pick-up (else assignment) time, ms, for the average order time; absent in a ledger stored before it. */
+  deliveries: { orderId: string; at: number; startedAt?: number | null; cash: number; currency: Currency }[];
   distanceKm: number;
   last: LatLng | null;
   /** This duty's route for the rider's map (issue 20, item 6): usable fixes at least TRAIL_STEP_KM apart, the newest TRAIL_MAX. Absent in a ledger stored before it. */
@@ -59,6 +61,9 @@ function extendTrail(trail: readonly LatLng[], p: LatLng): LatLng[] {
   if (end && distanceKm(end, p) < TRAIL_STEP_KM) return trail as LatLng[];
   return [...trail.slice(-(TRAIL_MAX - 1)), { lat: p.lat, lng: p.lng }];
 }
+
+/** This duty's deliveries as the average order time reads them (shared/figures/order-time.ts averageOrderMinutes). */
+export const orderTimes = (l: Ledger): OrderTime[] => l.deliveries.map((d) => ({ startedAt: d.startedAt ?? null, deliveredAt: d.at }));
 
 /** Cash taken on this duty's deliveries, in the given currency, summed in minor units. */
 export function cashCollected(l: Ledger, currency: Currency): number {

@@ -35,6 +35,7 @@ const order = (id: string, status: 'assigned' | 'picked_up' = 'assigned'): Serve
   cashToCollect: 7.25,
   deliveryFee: 1.5,
   createdAt: '2026-11-22T05:00:00.000Z',
+  startedAt: '2026-11-22T05:01:00.000Z',
 });
 
 describe('duty seen through unsent writes', () => {
@@ -62,6 +63,12 @@ describe('orders and cash seen through unsent writes', () => {
     const done = entry('order', { status: 'delivered' }, { orderId: 'b', cash: 7.25, currency: 'KWD' });
     const view = applyOrderWrites([order('a'), order('b', 'picked_up')], [pick, done], new Set([pick.key]));
     expect(view.map((o) => [o.id, o.status, o.waiting])).toEqual([['a', 'picked_up', true]]);
+  });
+
+  test('a pick-up not yet sent starts the order clock at its own time (average order time)', () => {
+    const at = Date.parse('2026-11-22T05:20:00.000Z');
+    const view = applyOrderWrites([order('a')], [entry('order', { status: 'picked_up', at }, { orderId: 'a' })], new Set());
+    expect(view[0]!.startedAt).toBe('2026-11-22T05:20:00.000Z');
   });
 
   test('cash on hand adds unsynced cash deliveries and subtracts submissions, in fils', () => {

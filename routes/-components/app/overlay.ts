@@ -79,7 +79,11 @@ export function applyOrderWrites(orders: readonly ServerOrder[], writes: readonl
     if (!o) continue;
     const status = w.body?.status;
     if (status === 'delivered' || status === 'failed') byId.delete(id);
-    else if (status === 'picked_up') byId.set(id, { ...o, status: 'picked_up', waiting: o.waiting || pendingKeys.has(w.key) });
+    else if (status === 'picked_up') {
+      // The pick-up starts the order's clock (average order time, docs/figures.md), as the server will record it.
+      const at = typeof w.body?.at === 'number' ? new Date(w.body.at).toISOString() : o.startedAt;
+      byId.set(id, { ...o, status: 'picked_up', startedAt: at, waiting: o.waiting || pendingKeys.has(w.key) });
+    }
   }
   return [...byId.values()];
 }

@@ -7,6 +7,7 @@ import { audit } from './audit';
 import { publishChange } from './events';
 import { likePattern, paged, pageWindow } from './paging';
 import { t } from '../../shared/i18n';
+import { lastSeenDate, lastSeenMs } from './figures';
 
 /** Companies with their rider and order counts, filtered and paged. */
 export async function listCompaniesPaged(db: Db, input: CompanyListInput) {
@@ -67,7 +68,7 @@ export async function listRidersPaged(db: Db, input: RiderListInput) {
         status: riders.status,
         region: riders.region,
         onDuty: riders.onDuty,
-        lastSeenAt: riders.lastSeenAt,
+        lastSeenAt: lastSeenMs,
         companyId: riders.companyId,
         companyName: companies.name,
       })
@@ -80,7 +81,7 @@ export async function listRidersPaged(db: Db, input: RiderListInput) {
     db.select({ n: count() }).from(riders).innerJoin(companies, eq(companies.id, riders.companyId)).where(cond),
   ]);
   return paged(
-    rows.map((r) => ({ ...r, lastSeenAt: r.lastSeenAt?.toISOString() ?? null })),
+    rows.map((r) => ({ ...r, lastSeenAt: lastSeenDate(r.lastSeenAt)?.toISOString() ?? null })),
     total?.n ?? 0,
     input.page,
     input.pageSize,

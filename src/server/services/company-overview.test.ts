@@ -33,6 +33,7 @@ describe('company overview', () => {
       activeOrders: 3,
       monthlyRevenue: 1.25,
       successRate: 66.7,
+      activeRiders: 0,
     });
   });
 

@@ -7,7 +7,8 @@ import { DAY_MS, startOfMonthInZone } from '../../shared/time';
 import { notFound } from '../errors';
 import { weekendOf, type Weekend } from '../../shared/weekend';
 import { t } from '../../shared/i18n';
-import { deliveredSince, ordersCreatedSince } from './order-stats';
+import { activeRiderCount, revenueSince } from './figures';
+import { ordersCreatedSince } from './order-stats';
 
 /** The company's own profile, as its portal needs it. */
 export async function companyProfile(db: Db, companyId: string) {
@@ -26,19 +27,20 @@ export async function setCompanyWeekend(db: Db, companyId: string, weekend: Week
 /**
  * Overview cards: fleet size, active orders (pending, assigned, picked up), this month's
  * revenue (fees of orders delivered this month, company currency) and the success rate
- * (delivered of delivered + failed over the last 30 days).
+ * (delivered of delivered + failed over the last 30 days); figures as docs/figures.md defines them.
  */
 export async function companyOverview(db: Db, companyId: string, now = new Date()) {
   const company = await companyProfile(db, companyId);
   const tz = REGIONS[company.region].timezone;
   const monthStart = startOfMonthInZone(now, tz);
   const since = new Date(now.getTime() - 30 * DAY_MS);
-  const [[fleet], [active], revenue, outcome] = await Promise.all([
+  const [[fleet], [active], revenue, outcome, activeRiders] = await Promise.all([
     db.select({ n: count() }).from(riders).where(and(eq(riders.companyId, companyId), inArray(riders.status, ['active', 'suspended']))),
     db.select({ n: count() }).from(orders).where(and(eq(orders.companyId, companyId), inArray(orders.status, ['pending', 'assigned', 'picked_up']))),
     // This month's deliveries and the last 30 days' outcomes from the daily rollups (order-stats.ts).
-    deliveredSince(db, companyId, monthStart),
+    revenueSince(db, companyId, monthStart),
     ordersCreatedSince(db, companyId, since),
+    activeRiderCount(db, companyId, now),
   ]);
   const delivered = outcome.delivered ?? 0;
   const finished = delivered + (outcome.failed ?? 0);
@@ -46,7 +48,10 @@ export async function companyOverview(db: Db, companyId: string, now = new Date(
     currency: company.currency,
     fleetSize: fleet?.n ?? 0,
     activeOrders: active?.n ?? 0,
-    monthlyRevenue: fromMinor(revenue.reduce((sum, r) => sum + r.feesMinor, 0), company.currency),
+    // The company's own currency: its orders are in it (an AED fee in a KWD company is not added in).
+    monthlyRevenue: fromMinor(revenue[company.currency], company.currency),
+    /** Riders on duty and seen less than 10 minutes ago (docs/figures.md). */
+    activeRiders,
     successRate: finished ? Math.round((delivered / finished) * 1000) / 10 : 0,
   };
 }

@@ -2,8 +2,9 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, orders, riders } from '../../../db/schema';
 import { fromMinor } from '../../shared/money';
+import { lastSeenDate, lastSeenMs } from './figures';
 
-/** A company's riders with their delivered orders and earnings; only that company's rows. */
+/** A company's riders with their delivered orders, earnings (all-time revenue) and last seen (docs/figures.md); only that company's rows. */
 export async function listCompanyRiders(db: Db, companyId: string) {
   const rows = await db
     .select({
@@ -16,7 +17,7 @@ export async function listCompanyRiders(db: Db, companyId: string) {
       status: riders.status,
       region: riders.region,
       companyId: riders.companyId,
-      lastSeenAt: riders.lastSeenAt,
+      lastSeenAt: lastSeenMs,
       onDuty: riders.onDuty,
       orders: sql<number>`count(${orders.id})`.mapWith(Number),
       earningsMinor: sql<number>`coalesce(sum(${orders.deliveryFeeMinor}), 0)`.mapWith(Number),
@@ -33,6 +34,6 @@ export async function listCompanyRiders(db: Db, companyId: string) {
     ...r,
     vehicle: r.vehicleType,
     earnings: fromMinor(earningsMinor, r.currency),
-    lastSeenAt: r.lastSeenAt?.toISOString() ?? null,
+    lastSeenAt: lastSeenDate(r.lastSeenAt)?.toISOString() ?? null,
   }));
 }

@@ -1,9 +1,9 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, locationPings, riders } from '../../../db/schema';
-import { pathLengthKm } from '../../shared/geo';
 import { regionOfCurrency } from '../../shared/regions';
-import { isStale } from '../../shared/schemas/fleet';
+import { isActiveRider, isStale, lastSeenOf } from '../../shared/figures';
+import { kmBetween } from './figures';
 import { DAY_MS, zoneOffsetMinutes } from '../../shared/time';
 import { notFound } from '../errors';
 import { t } from '../../shared/i18n';
@@ -19,7 +19,8 @@ const latestPingId = sql`(select p.id from location_pings p where p.rider_id = "
 
 /**
  * Every rider in scope with their last known position: the latest ping (or the
- * last position stored on the rider), when it was seen, and whether that is stale.
+ * last position stored on the rider), when it was last seen, whether that is stale and whether the rider
+ * is active (docs/figures.md).
  */
 export async function fleetPositions(db: Db, scope: FleetScope, now = new Date()) {
   const rows = await db
@@ -45,8 +46,7 @@ export async function fleetPositions(db: Db, scope: FleetScope, now = new Date()
     .where(scope.companyId ? eq(riders.companyId, scope.companyId) : undefined)
     .orderBy(asc(riders.name));
   return rows.map((r) => {
-    const seen = Math.max(r.lastSeenAt?.getTime() ?? 0, r.pingAt?.getTime() ?? 0);
-    const lastSeenAt = seen > 0 ? new Date(seen) : null;
+    const lastSeenAt = lastSeenOf(r.lastSeenAt, r.pingAt);
     const lat = r.pingLat ?? r.lastLat;
     const lng = r.pingLng ?? r.lastLng;
     return {
@@ -62,6 +62,8 @@ export async function fleetPositions(db: Db, scope: FleetScope, now = new Date()
       lng: lng ?? null,
       lastSeenAt: lastSeenAt?.toISOString() ?? null,
       stale: isStale(lastSeenAt, now.getTime()),
+      /** On duty and seen less than 10 minutes ago: counted as "live" on the map and in Active Now. */
+      active: isActiveRider({ onDuty: r.onDuty, lastSeenAt }, now.getTime()),
     };
   });
 }
@@ -103,7 +105,8 @@ export async function riderHistory(db: Db, scope: FleetScope, riderId: string, d
     riderId: rider.id,
     name: rider.name,
     date,
-    distanceKm: Math.round(pathLengthKm(rows) * 10) / 10,
+    // The day's km as km today counts them (docs/figures.md): odometer for shifts ended that day, GPS for the rest.
+    distanceKm: await kmBetween(db, rider.id, { from, to }, rows),
     points: thin(rows).map((p) => ({ lat: p.lat, lng: p.lng, at: p.at.toISOString() })),
   };
 }

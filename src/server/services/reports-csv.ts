@@ -60,7 +60,7 @@ export function reportToCsv(r: Report): string {
     ],
     [
       ['Rider productivity'],
-      ['Rider', 'Company', 'Orders', 'Delivered', 'Failed', 'Success rate (%)', 'Average delivery (minutes)'],
+      ['Rider', 'Company', 'Orders', 'Delivered', 'Failed', 'Success rate (%)', 'Average order time (minutes)'],
       ...r.riders.map((p) => [text(p.name), text(p.companyName), p.total, p.delivered, p.failed, p.successRate, p.avgDeliveryMinutes]),
     ],
   ];

@@ -7,7 +7,7 @@ import { freshDb } from '../../../test/db';
 import { expectTRPCError } from '../../../test/expect';
 import { makeSubmission } from '../../../test/cash';
 import { correctCash, countSubmission, resolveSubmission } from '../../../test/cash-steps';
-import { makeCompany, makeCompanyManager, makeOrder, makeRider, makeUser, TEST_PASSWORD } from '../../../test/factories';
+import { makeCompany, makeCompanyManager, makeOrder, makeRider, makeUser, markPickedUp, TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 import { defaultReportPeriod, reportInput, type Report } from '../../shared/schemas/reports';
 import { generateReport, periodBounds } from './reports';
@@ -30,11 +30,13 @@ let app: TestApp;
 async function order(company: 'A' | 'B', createdAt: string, over: Parameters<typeof makeOrder>[2] & { minutes?: number } = {}) {
   const { minutes, ...rest } = over;
   const created = at(createdAt);
-  return makeOrder(db, company === 'A' ? w.companyA : w.companyB, {
+  const o = await makeOrder(db, company === 'A' ? w.companyA : w.companyB, {
     createdAt: created,
     ...(minutes !== undefined ? { deliveredAt: plusMin(created, minutes) } : {}),
     ...rest,
   });
+  // Picked up as it was created: its order time (pick-up to delivery, docs/figures.md) is `minutes`.
+  return minutes !== undefined ? markPickedUp(db, o, created) : o;
 }
 
 /** A hand-over with the ledger journals its life posted (a disputed one is back in the rider's hand). */
@@ -123,21 +125,23 @@ describe('an admin’s report on the known data set', () => {
   test('orders by status, company and region', () => {
     expect(r.orders).toEqual({ total: 12, byStatus: statuses(1, 1, 1, 6, 1, 2) });
     expect(r.byCompany).toEqual([
-      { companyId: w.companyA.id, name: 'Alpha Couriers', currency: 'KWD', region: 'kuwait', total: 7, byStatus: statuses(1, 0, 0, 4, 1, 1), revenue: { minor: 1250, decimal: '1.250' } },
+      { companyId: w.companyA.id, name: 'Alpha Couriers', currency: 'KWD', region: 'kuwait', total: 7, byStatus: statuses(1, 0, 0, 4, 1, 1), revenue: { minor: 9888, decimal: '9.888' } },
       { companyId: w.companyB.id, name: 'Beta Express', currency: 'AED', region: 'uae', total: 5, byStatus: statuses(0, 1, 1, 2, 0, 1), revenue: { minor: 1250, decimal: '12.50' } },
     ]);
     expect(r.byRegion).toEqual([
-      { region: 'kuwait', currency: 'KWD', total: 7, byStatus: statuses(1, 0, 0, 4, 1, 1), revenue: { minor: 1250, decimal: '1.250' } },
+      { region: 'kuwait', currency: 'KWD', total: 7, byStatus: statuses(1, 0, 0, 4, 1, 1), revenue: { minor: 9888, decimal: '9.888' } },
       { region: 'uae', currency: 'AED', total: 5, byStatus: statuses(0, 1, 1, 2, 0, 1), revenue: { minor: 1250, decimal: '12.50' } },
     ]);
   });
 
   test('revenue per currency and in KWD at the set rate', () => {
-    // 12.50 AED × 0.0835 = 1.04375 KWD → 1.044; plus 1.250 KWD.
+    // Revenue counts orders by when they were delivered (docs/figures.md), as the dashboards do: 0.500 + 0.250 +
+    // 0.250, plus 28 February's 8.888 (created 23:59:59, delivered 00:04:59 on 1 March); 31 March's 0.250 was
+    // delivered at 00:09 on 1 April, outside. 12.50 AED × 0.0835 = 1.04375 KWD → 1.044; plus 9.888 KWD.
     expect(r.revenue).toEqual({
-      KWD: { minor: 1250, decimal: '1.250' },
+      KWD: { minor: 9888, decimal: '9.888' },
       AED: { minor: 1250, decimal: '12.50' },
-      totalKwd: { minor: 2294, decimal: '2.294' },
+      totalKwd: { minor: 10932, decimal: '10.932' },
     });
     expect(r.aedToKwdRate).toBe(RATE);
   });
@@ -235,7 +239,7 @@ describe('an admin’s report on the known data set', () => {
         'Cash per rider',
         'Rider,Company,Currency,Collected,Submitted (pending),Submitted (confirmed),Discrepancy,Written off,Submitted,Disputed,Outstanding (all time),On hand (all time)',
       ],
-      ['Rider productivity', 'Rider,Company,Orders,Delivered,Failed,Success rate (%),Average delivery (minutes)'],
+      ['Rider productivity', 'Rider,Company,Orders,Delivered,Failed,Success rate (%),Average order time (minutes)'],
     ]);
     expect(sections[0]).toContain('From,2026-03-01');
     // Generated at: Kuwait local time with its offset, the zone on the line above (issue 21, item 5).
@@ -243,9 +247,9 @@ describe('an admin’s report on the known data set', () => {
     expect(sections[0]).toContain(`Generated at,${localIso(new Date(r.generatedAt), 'Asia/Kuwait')}`);
     expect(sections[0]!.find((l) => l.startsWith('Generated at,'))).toMatch(/^Generated at,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+03:00$/);
     expect(sections[1]).toContain('delivered,6');
-    expect(sections[2]).toContain('Alpha Couriers,KWD,kuwait,1,0,0,4,1,1,7,1.250');
+    expect(sections[2]).toContain('Alpha Couriers,KWD,kuwait,1,0,0,4,1,1,7,9.888');
     expect(sections[2]).toContain('Beta Express,AED,uae,0,1,1,2,0,1,5,12.50');
-    expect(sections[4]!.slice(2)).toEqual(['KWD,1.250', 'AED,12.50', 'KWD total (AED at 0.0835),2.294']);
+    expect(sections[4]!.slice(2)).toEqual(['KWD,9.888', 'AED,12.50', 'KWD total (AED at 0.0835),10.932']);
     expect(sections[5]).toContain('Rami Alpha,Alpha Couriers,KWD,7.500,2.000,3.000,0.000,0.000,5.000,1.000,8.277,6.277');
     expect(sections[6]).toContain('Rashed Beta,Beta Express,4,2,1,66.7,32.5');
     expect(sections[6]).toContain('Bashir Beta,Beta Express,1,0,0,,');
@@ -269,7 +273,7 @@ describe('the tenant wall', () => {
     expect(r.orders).toEqual({ total: 7, byStatus: statuses(1, 0, 0, 4, 1, 1) });
     expect(r.byCompany.map((c) => c.companyId)).toEqual([w.companyA.id]);
     expect(r.byRegion.find((g) => g.region === 'uae')).toMatchObject({ total: 0, revenue: { minor: 0 } });
-    expect(r.revenue).toEqual({ KWD: { minor: 1250, decimal: '1.250' }, AED: { minor: 0, decimal: '0.00' }, totalKwd: { minor: 1250, decimal: '1.250' } });
+    expect(r.revenue).toEqual({ KWD: { minor: 9888, decimal: '9.888' }, AED: { minor: 0, decimal: '0.00' }, totalKwd: { minor: 9888, decimal: '9.888' } });
     expect(r.cash.map((c) => c.riderId).sort()).toEqual([w.riderA.id, w.riderA2.id].sort());
     expect(r.riders.map((c) => c.riderId).sort()).toEqual([w.riderA.id, w.riderA2.id].sort());
     expect(JSON.stringify(r)).not.toContain(w.companyB.id);
@@ -334,14 +338,14 @@ describe('REST: POST /api/reports/generate and the downloads', () => {
     expect(csv.headers.get('cache-control')).toBe('no-store');
     const text = await csv.text();
     expect(text.replace(/^\uFEFF/, '').startsWith('KWT Delivery report\r\nField,Value\r\n')).toBe(true);
-    expect(text).toContain('Alpha Couriers,KWD,kuwait,1,0,0,4,1,1,7,1.250');
+    expect(text).toContain('Alpha Couriers,KWD,kuwait,1,0,0,4,1,1,7,9.888');
 
     const json = await getWith(app, `/api/reports/${id}.json`, cookies.admin);
     expect(json.status).toBe(200);
     expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8');
     expect(json.headers.get('content-disposition')).toBe('attachment; filename="kwt-report-2026-03-01_2026-03-31.json"');
     const data = (await json.json()) as Report;
-    expect(data).toMatchObject({ id, from: '2026-03-01', to: '2026-03-31', revenue: { totalKwd: { minor: 2294, decimal: '2.294' } } });
+    expect(data).toMatchObject({ id, from: '2026-03-01', to: '2026-03-31', revenue: { totalKwd: { minor: 10932, decimal: '10.932' } } });
   });
 
   test('downloads are guarded like the procedure', async () => {

@@ -21,6 +21,7 @@ import { DAY_MS, startOfDayInZone } from '../../shared/time';
 import { forbidden, notFound } from '../errors';
 import { audit } from './audit';
 import { balancesOf, emptyBalances } from './cash/ledger';
+import { orderMinutes, orderTimeMs } from './figures';
 
 /** Who asks: the scope comes from the viewer, never from the caller's input. */
 export interface ReportViewer {
@@ -49,22 +50,26 @@ export function periodBounds(period: ReportPeriod): { start: Date; end: Date } {
   return { start, end };
 }
 
-async function orderFigures(db: Db, inPeriod: SQL, companyId: string | null) {
-  const rows = await db
-    .select({
-      companyId: orders.companyId,
-      name: companies.name,
-      companyCurrency: companies.currency,
-      region: companies.region,
-      status: orders.status,
-      currency: orders.currency,
-      n: countSum,
-      fees: sumOf(sql`${orders.deliveryFeeMinor}`),
-    })
-    .from(orders)
-    .innerJoin(companies, eq(companies.id, orders.companyId))
-    .where(and(inPeriod, companyId ? eq(orders.companyId, companyId) : undefined))
-    .groupBy(orders.companyId, orders.status, orders.currency);
+/**
+ * Orders created in the period by status (per company and region), and revenue: the fees of orders
+ * delivered in the period (by delivered_at, docs/figures.md), as the dashboards count it.
+ */
+async function orderFigures(db: Db, start: Date, end: Date, companyId: string | null) {
+  const company = companyId ? eq(orders.companyId, companyId) : undefined;
+  const [rows, fees] = await Promise.all([
+    db
+      .select({ companyId: orders.companyId, name: companies.name, companyCurrency: companies.currency, region: companies.region, status: orders.status, n: countSum })
+      .from(orders)
+      .innerJoin(companies, eq(companies.id, orders.companyId))
+      .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end), company))
+      .groupBy(orders.companyId, orders.status),
+    db
+      .select({ companyId: orders.companyId, name: companies.name, companyCurrency: companies.currency, region: companies.region, currency: orders.currency, fees: sumOf(sql`${orders.deliveryFeeMinor}`) })
+      .from(orders)
+      .innerJoin(companies, eq(companies.id, orders.companyId))
+      .where(and(eq(orders.status, 'delivered'), gte(orders.deliveredAt, start), lt(orders.deliveredAt, end), company))
+      .groupBy(orders.companyId, orders.currency),
+  ]);
 
   const byStatus = zeroCounts();
   const revenue: Record<Currency, number> = { KWD: 0, AED: 0 };
@@ -72,22 +77,27 @@ async function orderFigures(db: Db, inPeriod: SQL, companyId: string | null) {
   const byRegion = new Map<RegionId, { total: number; byStatus: StatusCounts; feesMinor: number }>(
     REGION_IDS.map((r) => [r, { total: 0, byStatus: zeroCounts(), feesMinor: 0 }]),
   );
-  for (const row of rows) {
-    const delivered = row.status === 'delivered';
-    byStatus[row.status] += row.n;
-    if (delivered) revenue[row.currency] += row.fees;
+  const companyOf = (row: { companyId: string; name: string; companyCurrency: Currency; region: RegionId }) => {
     let c = byCompany.get(row.companyId);
     if (!c) {
       c = { companyId: row.companyId, name: row.name, currency: row.companyCurrency, region: row.region, total: 0, byStatus: zeroCounts(), revenue: money(0, row.companyCurrency), feesMinor: 0 };
       byCompany.set(row.companyId, c);
     }
+    return c;
+  };
+  for (const row of rows) {
+    byStatus[row.status] += row.n;
+    const c = companyOf(row);
     c.total += row.n;
     c.byStatus[row.status] += row.n;
-    if (delivered) c.feesMinor += row.fees;
     const r = byRegion.get(row.region)!;
     r.total += row.n;
     r.byStatus[row.status] += row.n;
-    if (delivered) r.feesMinor += row.fees;
+  }
+  for (const row of fees) {
+    revenue[row.currency] += row.fees;
+    companyOf(row).feesMinor += row.fees;
+    byRegion.get(row.region)!.feesMinor += row.fees;
   }
   return {
     orders: { total: Object.values(byStatus).reduce((a, b) => a + b, 0), byStatus },
@@ -179,7 +189,8 @@ async function riderFigures(db: Db, inPeriod: SQL, companyId: string | null) {
       total: countSum,
       delivered: sumOf(sql`case when ${orders.status} = 'delivered' then 1 else 0 end`),
       failed: sumOf(sql`case when ${orders.status} = 'failed' then 1 else 0 end`),
-      avgMs: sql<number | null>`avg(case when ${orders.status} = 'delivered' and ${orders.deliveredAt} is not null then ${orders.deliveredAt} - ${orders.createdAt} end)`.mapWith(Number),
+      // Average order time (docs/figures.md): pick-up, else assignment, to delivery, over the delivered orders.
+      avgMs: sql<number | null>`avg(case when ${orders.status} = 'delivered' then ${orderTimeMs} end)`,
     })
     .from(orders)
     .where(and(inPeriod, isNotNull(orders.riderId), companyId ? eq(orders.companyId, companyId) : undefined))
@@ -192,7 +203,7 @@ async function riderFigures(db: Db, inPeriod: SQL, companyId: string | null) {
       delivered: r.delivered,
       failed: r.failed,
       successRate: finished ? Math.round((r.delivered / finished) * 1000) / 10 : null,
-      avgDeliveryMinutes: r.avgMs == null ? null : Math.round(r.avgMs / 6000) / 10,
+      avgDeliveryMinutes: orderMinutes(r.avgMs === null ? null : Number(r.avgMs)),
     };
   });
 }
@@ -212,7 +223,7 @@ export async function buildReport(db: Db, companyId: string | null, period: Repo
   const { start, end } = periodBounds(period);
   const inPeriod = and(gte(orders.createdAt, start), lt(orders.createdAt, end))!;
   const [figures, cash, productivity, company] = await Promise.all([
-    orderFigures(db, inPeriod, companyId),
+    orderFigures(db, start, end, companyId),
     cashFigures(db, start, end, companyId),
     riderFigures(db, inPeriod, companyId),
     companyId ? db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { name: true } }) : undefined,

@@ -15,18 +15,19 @@ import { companyTime, fileFlag, type Flag, type FlagContext } from './conflicts/
 import { orderRequest, resolveOrderConflict } from './conflicts/orders';
 import { isReplay } from './conflicts/replay';
 import { publishChange } from './events';
+import { orderStartMs } from './figures';
 import { emitOrderStatusChange } from './webhooks';
 import { t, tw } from '../../shared/i18n';
 
 /** The rider's open orders: what to pick up and deliver, and the cash to collect. */
 export async function riderOrders(db: Db, riderId: string) {
   const rows = await db
-    .select()
+    .select({ o: orders, startedAt: orderStartMs })
     .from(orders)
     .where(and(eq(orders.riderId, riderId), inArray(orders.status, ['assigned', 'picked_up'])))
     .orderBy(asc(orders.createdAt));
   const places = (parts: AddressParts | null) => (parts ? placeNames(parts) : null);
-  return rows.map((o) => {
+  return rows.map(({ o, startedAt }) => {
     const pickupParts = storedParts(o.pickupAddressParts);
     const deliveryParts = storedParts(o.deliveryAddressParts);
     return {
@@ -49,6 +50,8 @@ export async function riderOrders(db: Db, riderId: string) {
       cashToCollect: o.paymentMethod === 'cash' ? fromMinor(o.codAmountMinor, o.currency) : 0,
       deliveryFee: fromMinor(o.deliveryFeeMinor, o.currency),
       createdAt: o.createdAt.toISOString(),
+      /** When the order's clock started (its pick-up, else its assignment; docs/figures.md): the app's average order time. */
+      startedAt: startedAt === null ? null : new Date(Number(startedAt)).toISOString(),
     };
   });
 }

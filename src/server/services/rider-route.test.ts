@@ -51,7 +51,7 @@ describe("Today's Route: computed from the rider's own pings, shifts and orders"
     expect(t.ordersCompleted).toBe(6);
     // 2 h + 7 h − 0.5 h = 8.5 h = 510 min; 6 / 8.5 = 0.71 orders an hour; 0.71 / 3 × 100 = 24 %.
     expect(t.route).toEqual({
-      distanceKm: km, dutyMinutes: 510, onDuty: true, ordersPerHour: 0.71, efficiency: 24,
+      distanceKm: km, dutyMinutes: 510, onDuty: true, ordersPerHour: 0.71, efficiency: 23.5,
       lastLocation: { ...PINGS[3]!, at: new Date(at('10T06:00:00').getTime() + 3 * 600_000).toISOString() },
     });
   });

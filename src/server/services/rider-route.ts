@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { dutyBreaks, dutyShifts, riders } from '../../../db/schema';
-import { dutyMs, efficiencyPercent, ordersPerHour, type ShiftSpan } from '../../shared/rider-route';
+import type { ShiftSpan } from '../../shared/rider-route';
+import type { RiderFigures } from './figures';
 
 /** The rider's shifts that touch [from, to], each with its breaks. */
 export async function shiftsBetween(db: Db, riderId: string, from: Date, to: Date): Promise<ShiftSpan[]> {
@@ -23,30 +24,20 @@ export async function shiftsBetween(db: Db, riderId: string, from: Date, to: Dat
 }
 
 /**
- * Today's Route, computed (the spec's card is static): distance from today's pings,
- * time on duty from today's shifts less completed breaks, efficiency from the spec's formula.
+ * Today's Route, computed (the spec's card is static): km, time on duty (shifts less completed breaks),
+ * orders per hour and efficiency, all from the day's figures (services/figures, docs/figures.md).
  */
-export async function routeToday(
-  db: Db,
-  riderId: string,
-  today: { ordersCompleted: number; distanceKm: number; last: { lat: number; lng: number; at: Date } | null },
-  since: Date,
-  now: Date,
-) {
-  const { ordersCompleted, distanceKm, last } = today;
-  const [shifts, rider] = await Promise.all([
-    shiftsBetween(db, riderId, since, now),
-    db.query.riders.findFirst({ where: eq(riders.id, riderId), columns: { onDuty: true } }),
-  ]);
-  const ms = dutyMs(shifts, since.getTime(), now.getTime());
-  const rate = ordersPerHour(ordersCompleted, ms);
+export async function routeToday(db: Db, riderId: string, figures: RiderFigures) {
+  const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId), columns: { onDuty: true } });
+  const last = figures.lastPing;
   return {
-    distanceKm,
-    dutyMinutes: Math.floor(ms / 60_000),
+    distanceKm: figures.km,
+    dutyMinutes: Math.floor(figures.dutyMs / 60_000),
     /** The same flag the fleet map shows (set by duty start and end). */
-    onDuty: (rider?.onDuty ?? false) || shifts.some((s) => s.end === null),
-    ordersPerHour: Math.round(rate * 100) / 100,
-    efficiency: efficiencyPercent(rate),
+    onDuty: (rider?.onDuty ?? false) || figures.shifts.some((s) => s.end === null),
+    ordersPerHour: Math.round(figures.ordersPerHour * 100) / 100,
+    // The same one-decimal figure as the rider's Performance card (performanceRating).
+    efficiency: figures.efficiency,
     /** Today's newest ping: the Location Status card. */
     lastLocation: last ? { lat: last.lat, lng: last.lng, at: last.at.toISOString() } : null,
   };

@@ -1,14 +1,7 @@
 import { z } from 'zod';
 
-/** A rider not seen for this long shows as stale on the fleet map (issue 5 item 6). */
-export const STALE_AFTER_MS = 10 * 60 * 1000;
-
-/** Stale at exactly 10 minutes without a sighting, or when never seen. */
-export function isStale(lastSeenAt: Date | string | number | null | undefined, now: number = Date.now()): boolean {
-  if (lastSeenAt === null || lastSeenAt === undefined) return true;
-  const at = typeof lastSeenAt === 'number' ? lastSeenAt : new Date(lastSeenAt).getTime();
-  return !Number.isFinite(at) || now - at >= STALE_AFTER_MS;
-}
+/** Staleness is a figure (docs/figures.md), defined in ../figures/presence.ts. */
+export { isStale, STALE_AFTER_MS } from '../figures/presence';
 
 /** An admin may narrow the map to one company; a company always sees its own. */
 export const fleetInput = z.object({ companyId: z.string().trim().min(1).max(40).optional() }).optional();

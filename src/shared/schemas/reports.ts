@@ -136,7 +136,7 @@ export interface ReportRiderRow {
   failed: number;
   /** delivered ÷ (delivered + failed) in percent, one decimal; null when none finished. */
   successRate: number | null;
-  /** Mean of deliveredAt − createdAt over delivered orders, minutes with one decimal. */
+  /** Average order time (docs/figures.md): mean of delivered − picked up (else assigned) over delivered orders, minutes with one decimal. */
   avgDeliveryMinutes: number | null;
 }
 

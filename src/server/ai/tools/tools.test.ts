@@ -108,8 +108,10 @@ describe('rider_performance', () => {
       completionRate: 66.7,
       shifts: 1,
       hoursWorked: 3.5,
-      ordersPerHour: 0.57,
-      efficiency: 19,
+      // Orders per hour counts deliveries made on duty (docs/figures.md): the one 5 hours ago, not the one 30 hours ago.
+      deliveriesOnDuty: 1,
+      ordersPerHour: 0.29,
+      efficiency: 9.5,
       feesEarned: { KWD: '2.000' },
       cashCollected: { KWD: '10.000' },
       latestAppSnapshot: null,

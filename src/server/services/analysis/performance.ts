@@ -1,12 +1,13 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { dutyShifts, orders } from '../../../../db/schema';
+import { orders } from '../../../../db/schema';
 import { t } from '../../../shared/i18n';
 import { EFFICIENCY_GREEN, efficiency, efficiencyTone, ordersPerHour, TARGET_ORDERS_PER_HOUR, type EfficiencyTone } from '../../../shared/performance';
 import { REPORT_ORDER_STATUSES, type StatusCounts } from '../../../shared/schemas/reports';
 import type { AnalysisBody, AnalysisContext } from './context';
-import { count, hoursOf, namesText, percent, round1 } from './format';
+import { count, hoursOf, namesText, percent } from './format';
 import { PRIORITY, priorityOf } from './rules';
 import { orderWhere } from './scope';
+import { deliveredDuringShift, orderMinutes, orderTimeMs } from '../figures';
 
 interface Throughput {
   /** Deliveries made during one of the rider's shifts: the ones the rate counts. */
@@ -29,7 +30,7 @@ export interface PerformanceFigures {
    * capped 0–100. Deliveries outside any recorded shift are counted apart, so missing duty records do not inflate the rate.
    */
   throughput: Throughput & { targetOrdersPerHour: number; deliveriesOffDuty: number };
-  /** Order created to delivered, over the period's deliveries. */
+  /** Average order time (docs/figures.md): pick-up, else assignment, to delivery, over the period's timed deliveries. */
   averageDeliveryMinutes: number | null;
   perRider: ({ riderId: string; name: string; deliveriesOffDuty: number } & Throughput)[];
 }
@@ -40,8 +41,6 @@ function throughput(deliveries: number, ms: number): Throughput {
   return { deliveries, hours: hoursOf(ms), ordersPerHour: Math.round(perHour * 100) / 100, efficiencyPercent: eff, tone: efficiencyTone(eff) };
 }
 
-/** The order was delivered while its rider was on a shift. */
-const duringDuty = sql`exists (select 1 from ${dutyShifts} where ${dutyShifts.riderId} = ${orders.riderId} and ${dutyShifts.startedAt} <= ${orders.deliveredAt} and (${dutyShifts.endedAt} is null or ${dutyShifts.endedAt} >= ${orders.deliveredAt}))`;
 
 async function orderOutcomes(ctx: AnalysisContext) {
   const { start, end } = ctx.period;
@@ -55,8 +54,10 @@ async function orderOutcomes(ctx: AnalysisContext) {
       .select({
         riderId: orders.riderId,
         n: sql<number>`count(*)`.mapWith(Number),
-        onDuty: sql<number>`coalesce(sum(case when ${duringDuty} then 1 else 0 end), 0)`.mapWith(Number),
-        totalMs: sql<number>`coalesce(sum(${orders.deliveredAt} - ${orders.createdAt}), 0)`.mapWith(Number),
+        onDuty: sql<number>`coalesce(sum(case when ${deliveredDuringShift} then 1 else 0 end), 0)`.mapWith(Number),
+        // Average order time (docs/figures.md): pick-up (else assignment) to delivery, over the timed deliveries.
+        totalMs: sql<number>`coalesce(sum(${orderTimeMs}), 0)`.mapWith(Number),
+        timed: sql<number>`count(${orderTimeMs})`.mapWith(Number),
       })
       .from(orders)
       .where(and(eq(orders.status, 'delivered'), gte(orders.deliveredAt, start), lt(orders.deliveredAt, end), orderWhere(ctx.target)))
@@ -77,6 +78,8 @@ export async function performanceAnalysis(ctx: AnalysisContext): Promise<Analysi
   const deliveries = delivered.reduce((n, r) => n + r.n, 0);
   const offDuty = deliveries - delivered.reduce((n, r) => n + r.onDuty, 0);
   const deliveryMs = delivered.reduce((n, r) => n + r.totalMs, 0);
+  const timed = delivered.reduce((n, r) => n + r.timed, 0);
+  const averageMinutes = timed ? orderMinutes(deliveryMs / timed) : null;
   const workedMs = [...duty.values()].reduce((n, d) => n + d.workedMs, 0);
   const overall = throughput(deliveries - offDuty, workedMs);
   const perRider = riders.map((r) => {
@@ -93,7 +96,7 @@ export async function performanceAnalysis(ctx: AnalysisContext): Promise<Analysi
     text.push(t('analysis.performance.throughput', { ...target3, deliveries: count(overall.deliveries, 'order'), hours: overall.hours, rate: overall.ordersPerHour, efficiency: overall.efficiencyPercent }));
     if (offDuty) text.push(t('analysis.performance.offDuty', { deliveries: count(offDuty, 'order') }));
   } else text.push(t('analysis.performance.noDuty', { deliveries: count(deliveries, 'order') }));
-  if (deliveries) text.push(t('analysis.performance.deliveryTime', { minutes: round1(deliveryMs / deliveries / 60_000) }));
+  if (averageMinutes !== null) text.push(t('analysis.performance.deliveryTime', { minutes: averageMinutes }));
   if (target.kind !== 'rider' && measured.length > 1) {
     const best = [...measured].sort((a, b) => b.efficiencyPercent - a.efficiencyPercent || b.deliveries - a.deliveries || a.name.localeCompare(b.name))[0]!;
     text.push(t('analysis.performance.best', { name: best.name, efficiency: best.efficiencyPercent }));
@@ -124,7 +127,7 @@ export async function performanceAnalysis(ctx: AnalysisContext): Promise<Analysi
       completionRatePercent: completion,
       successRatePercent: success,
       throughput: { ...overall, targetOrdersPerHour: TARGET_ORDERS_PER_HOUR, deliveriesOffDuty: offDuty },
-      averageDeliveryMinutes: deliveries ? round1(deliveryMs / deliveries / 60_000) : null,
+      averageDeliveryMinutes: averageMinutes,
       perRider,
     },
   };

@@ -51,7 +51,8 @@ describe('rider.dashboard: the rider’s own day', () => {
       todayOrders: 3,
       completedOrders: 2,
       todayEarnings: 1.75,
-      performanceRating: 87,
+      // The server's own efficiency today, not the 87 % a phone synced (docs/figures.md): no shift today, so 0.
+      performanceRating: 0,
       cashOnHand: 4.25, // 5.250 + 4.000 collected − 5.000 submitted
       pendingCash: 1,
       outstandingCash: 5.25, // on hand + pending (no differences)

@@ -82,7 +82,7 @@ export const analysis: Record<keyof typeof en, string> = {
   'analysis.performance.throughput': 'تم تسليم {deliveries} خلال {hours} ساعة من المناوبة: {rate} طلب في الساعة، بكفاءة {efficiency}% مقارنةً بالمستهدف البالغ {target} طلب في الساعة.',
   'analysis.performance.offDuty': 'تم تسليم {deliveries} خارج أي مناوبة مسجَّلة، ولا يدخل ذلك في حساب المعدل.',
   'analysis.performance.noDuty': 'تم تسليم {deliveries} هذا الشهر، لكن لم يُسجَّل أي وقت مناوبة، لذا لا يمكن قياس عدد الطلبات في الساعة.',
-  'analysis.performance.deliveryTime': 'متوسط الوقت من الطلب حتى التسليم: {minutes} دقيقة.',
+  'analysis.performance.deliveryTime': 'متوسط وقت الطلب، من الاستلام حتى التسليم: {minutes} دقيقة.',
   'analysis.performance.best': 'أعلى كفاءة: {name}، بنسبة {efficiency}%.',
   'analysis.performance.rec.lowEfficiency': 'قدِّم التوجيه والتدريب لـ {names}: كفاءتهم أقل من {red}% (أقل من {redRate} طلب في الساعة).',
   'analysis.performance.rec.completion': 'راجِع الطلبات الفاشلة والملغاة: نسبة الإنجاز {completion}%، وهي أقل من {threshold}%.',
