@@ -137,8 +137,8 @@ describe('search_orders', () => {
 describe('rider_performance', () => {
   test('delivered of assigned, completion, orders per hour and efficiency', async () => {
     const a = await answer('companyA', 'rider_performance', '', { riderId: w.riderA.id });
-    expect(a.en.text).toBe('Rami Alpha delivered 2 of 4 orders in the last 30 days: completion 66.7%, 0.57 orders per hour over 3.5 h worked, efficiency 19%.');
-    expect(a.ar.text).toBe('سلّم Rami Alpha 2 من 4 طلبات خلال آخر 30 يومًا: نسبة الإنجاز 66.7%، و0.57 طلب في الساعة على مدى 3.5 ساعة عمل، والكفاءة 19%.');
+    expect(a.en.text).toBe('Rami Alpha delivered 2 of 4 orders in the last 30 days: completion 66.7%, 0.29 orders per hour over 3.5 h worked, efficiency 9.5%.');
+    expect(a.ar.text).toBe('سلّم Rami Alpha 2 من 4 طلبات خلال آخر 30 يومًا: نسبة الإنجاز 66.7%، و0.29 طلب في الساعة على مدى 3.5 ساعة عمل، والكفاءة 9.5%.');
     expect(a.en.table!.rows).toContainEqual(['Cash collected', 'KWD 10.000']);
     expect(a.en.table!.note).toBeUndefined();
     const self = await answer('riderA', 'rider_performance');
