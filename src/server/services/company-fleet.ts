@@ -13,7 +13,7 @@ import type { LoginResult } from './auth';
 import type { listCompanyRiders } from './company-riders';
 import { publishChange } from './events';
 import { revokeSessionsOnSuspension } from './account-sessions';
-import { setPasswordAndSignIn, spendOnce } from './password-set';
+import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
 import { t } from '../../shared/i18n';
 
 export type CompanyRider = Awaited<ReturnType<typeof listCompanyRiders>>[number];
@@ -142,10 +142,8 @@ export const INVITE_EXPIRED = 'This invitation link has expired. Ask your compan
  * issued, exactly as a password login would (password-set.ts).
  */
 export async function acceptRiderInvitation(db: Db, token: string, password: string, now = new Date()): Promise<LoginResult> {
-  const inv = await db.query.riderInvitations.findFirst({ where: eq(riderInvitations.tokenHash, sessionIdFromToken(token)) });
-  if (!inv) throw invalid(INVITE_UNKNOWN, 'token');
-  if (inv.usedAt) throw invalid(INVITE_USED, 'token');
-  if (inv.expiresAt.getTime() <= now.getTime()) throw invalid(INVITE_EXPIRED, 'token');
+  const found = await db.query.riderInvitations.findFirst({ where: eq(riderInvitations.tokenHash, sessionIdFromToken(token)) });
+  const inv = usableLink(found, { unknown: INVITE_UNKNOWN, used: INVITE_USED, expired: INVITE_EXPIRED }, now);
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, inv.riderId) });
   const account = rider?.userId ? await db.query.users.findFirst({ where: eq(users.id, rider.userId) }) : undefined;
   if (!rider || !account || account.disabled || rider.status !== 'active') throw invalid(INVITE_UNKNOWN, 'token');

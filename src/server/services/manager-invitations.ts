@@ -9,7 +9,7 @@ import type { Env } from '../env';
 import { audit } from './audit';
 import type { LoginResult } from './auth';
 import { sendMail } from './mailer';
-import { setPasswordAndSignIn, spendOnce } from './password-set';
+import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -55,10 +55,8 @@ export async function mailManagerInvitation(config: Env, m: { email: string; nam
  * the password set, every other session ended, and the manager signed in (password-set.ts).
  */
 export async function acceptManagerInvitation(db: Db, token: string, password: string, now = new Date()): Promise<LoginResult> {
-  const inv = await db.query.managerInvitations.findFirst({ where: eq(managerInvitations.tokenHash, sessionIdFromToken(token)) });
-  if (!inv) throw invalid(t('managerInvite.unknown'), 'token');
-  if (inv.usedAt) throw invalid(t('managerInvite.used'), 'token');
-  if (inv.expiresAt.getTime() <= now.getTime()) throw invalid(t('managerInvite.expired'), 'token');
+  const found = await db.query.managerInvitations.findFirst({ where: eq(managerInvitations.tokenHash, sessionIdFromToken(token)) });
+  const inv = usableLink(found, { unknown: t('managerInvite.unknown'), used: t('managerInvite.used'), expired: t('managerInvite.expired') }, now);
   const account = await db.query.users.findFirst({ where: eq(users.id, inv.userId) });
   if (!account || account.role !== 'company') throw invalid(t('managerInvite.unknown'), 'token');
   if (account.disabled) throw invalid(t('login.failed.suspended'), 'token');

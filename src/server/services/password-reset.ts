@@ -7,7 +7,7 @@ import { generateSessionToken, sessionIdFromToken } from '../auth/tokens';
 import { invalid, notFound } from '../errors';
 import { audit } from './audit';
 import type { LoginResult } from './auth';
-import { setPasswordAndSignIn, spendOnce } from './password-set';
+import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
 
 export const RESET_LINK_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
 
@@ -34,10 +34,8 @@ export async function issueResetLink(db: Db, actorId: string, userId: string, no
  * session of the user ends, and the user is signed in, as an accepted invitation does.
  */
 export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<LoginResult> {
-  const link = await db.query.passwordResets.findFirst({ where: eq(passwordResets.tokenHash, sessionIdFromToken(token)) });
-  if (!link) throw invalid(t('reset.unknown'), 'token');
-  if (link.usedAt) throw invalid(t('reset.used'), 'token');
-  if (link.expiresAt.getTime() <= now.getTime()) throw invalid(t('reset.expired'), 'token');
+  const found = await db.query.passwordResets.findFirst({ where: eq(passwordResets.tokenHash, sessionIdFromToken(token)) });
+  const link = usableLink(found, { unknown: t('reset.unknown'), used: t('reset.used'), expired: t('reset.expired') }, now);
   const user = await db.query.users.findFirst({ where: eq(users.id, link.userId) });
   if (!user || user.disabled) throw invalid(t('reset.unknown'), 'token');
   return setPasswordAndSignIn(db, {

@@ -48,6 +48,24 @@ export async function setPasswordAndSignIn(db: Db, p: PasswordSet): Promise<Logi
   return { user, session: await createSession(db, p.userId, p.now) };
 }
 
+/** What a one-time link's holder is told when it cannot be used. */
+export interface LinkMessages {
+  unknown: string;
+  used: string;
+  expired: string;
+}
+
+/**
+ * The one check of a one-time link (reset link, rider or manager invitation) read by its token's hash: it must
+ * exist, be unused and unexpired; each case has its own message on the `token` field.
+ */
+export function usableLink<L extends { usedAt: Date | null; expiresAt: Date }>(link: L | undefined, msg: LinkMessages, now: Date): L {
+  if (!link) throw invalid(msg.unknown, 'token');
+  if (link.usedAt) throw invalid(msg.used, 'token');
+  if (link.expiresAt.getTime() <= now.getTime()) throw invalid(msg.expired, 'token');
+  return link;
+}
+
 /**
  * Marks a one-time link (a reset link or an invitation) used, only if nobody else did in the meantime:
  * two tabs submitting the same link at once get one success and one `usedMessage`.
