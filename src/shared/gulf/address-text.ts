@@ -21,9 +21,21 @@ const PREFIX: Record<'block' | 'street' | 'building' | 'floor' | 'flat', RegExp>
   flat: /^(?:flat|apartment|apt|شقة)\.?\s+/i,
 };
 
+/**
+ * A name that already says what it is ('Ahmad Al-Jaber Street', 'Gulf Rd.', 'طريق الملك فهد', 'Al Hamra Tower') is
+ * kept as typed: the label is added only to a bare number or name, so no word the user typed is doubled.
+ * A word is a whole word (a space, bracket or the ends around it): '1st' and 'Stone' are not 'St'.
+ */
+const WORD = (words: string) => new RegExp(`(?:^|[\\s(])(?:${words})(?=$|[\\s.,،)])`, 'i');
+const KIND: Partial<Record<keyof typeof PREFIX, RegExp>> = {
+  street: WORD('street|st|road|rd|avenue|ave|highway|hwy|lane|boulevard|blvd|jaddah|jadda|sikka|sikkat|شارع|طريق|جادة|سكة|الدائري'),
+  building: WORD('building|bldg|tower|villa|house|complex|برج|مبنى|عمارة|فيلا|منزل|مجمع'),
+};
+
 function part(locale: Locale, field: keyof typeof PREFIX, value: string | undefined): string | null {
   const v = value?.trim().replace(PREFIX[field], '');
-  return v ? translate(locale, `address.format.${field}` as MessageKey, { value: v }) : null;
+  if (!v) return null;
+  return KIND[field]?.test(v) ? v : translate(locale, `address.format.${field}` as MessageKey, { value: v });
 }
 
 /** The street line: "Block 10, Street 5, Building 12, Floor 3, Flat 7" (Kuwait) or "Street 5, Building 12" (UAE). */
