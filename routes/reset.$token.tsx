@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import type { FieldErrors } from '../src/client/forms';
 import { postLoginPath } from '../src/shared/permissions';
 import { useLocale, useT } from '../src/client/i18n';
 import { sessionQuery } from '../src/client/session';
 import { toast } from '../src/client/toast';
 import { trpcClient } from '../src/client/trpc';
-import { answerText, newPasswordProblem } from './-components/account/password-form';
+import { answerErrors, newPasswordProblem } from './-components/account/password-form';
 import { FormError, NewPasswordFields, ShowPasswords } from './-components/account/NewPasswordFields';
 import { LinkFormCard } from './-components/account/LinkFormCard';
 
@@ -24,7 +25,7 @@ function ResetPassword() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [shown, setShown] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const reset = useMutation({
     mutationFn: () => trpcClient.auth.resetPassword.mutate({ token, password }),
     onSuccess: (res) => {
@@ -36,17 +37,17 @@ function ResetPassword() {
       });
       void navigate({ href: postLoginPath(res.user.role), replace: true });
     },
-    onError: (err) => setError(answerText(err, t)),
+    onError: (err) => setErrors(answerErrors(err, t)),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const problem = newPasswordProblem(password, confirm, t, locale);
-    setError(problem);
+    setErrors(problem ?? {});
     if (!problem) reset.mutate();
   };
   return (
     <LinkFormCard testId="reset-page" icon="key" title={t('reset.title')} subtitle={t('reset.subtitle')} onSubmit={onSubmit}>
-      <FormError message={error} testId="reset-error" />
+      <FormError message={errors._ ?? null} testId="reset-error" />
       <NewPasswordFields
         idPrefix="reset"
         password={password}
@@ -58,6 +59,8 @@ function ResetPassword() {
           confirm: t('account.change.confirm'),
         }}
         shown={shown}
+        errors={errors}
+        errorTestId="reset-error"
       />
       <ShowPasswords shown={shown} onChange={setShown} />
       <button type="submit" className="btn btn-primary btn-lg w-full" disabled={reset.isPending}>
