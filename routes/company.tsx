@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import type { MessageKey } from '../src/shared/i18n';
 import { useT } from '../src/client/i18n';
 import { oneOf } from '../src/client/search';
+import { COMPANY_TABS, type CompanyTab } from '../src/shared/company-tabs';
 import { PageHeader } from '../src/client/shell/PageHeader';
 import { PortalGuard } from '../src/client/shell/PortalGuard';
 import { CompanyDataButton } from './-components/company/CompanyDataButton';
@@ -21,8 +22,7 @@ import { NoticesCard } from './-components/compliance/NoticesCard';
 import { DocumentsOverview } from './-components/compliance/DocumentsOverview';
 import { RulesCard } from './-components/compliance/RulesCard';
 
-const TABS = ['overview', 'fleet', 'orders', 'cash', 'compliance'] as const;
-export type CompanyTab = (typeof TABS)[number];
+const TABS = COMPANY_TABS;
 
 export const Route = createFileRoute('/company')({
   validateSearch: (search: Record<string, unknown>): { tab?: CompanyTab } => ({ tab: oneOf(TABS, search.tab) }),

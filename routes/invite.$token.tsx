@@ -1,14 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { TRPCClientError } from '@trpc/client';
 import { useState, type FormEvent } from 'react';
 import { newPasswordField } from '../src/shared/schemas/company-riders';
+import { localizeText } from '../src/shared/i18n';
+import type { FieldErrors } from '../src/client/forms';
 import { useT } from '../src/client/i18n';
 import { sessionQuery } from '../src/client/session';
 import { toast } from '../src/client/toast';
 import { trpcClient } from '../src/client/trpc';
 import { Field } from '../src/client/ui/Field';
 import { LinkFormCard } from './-components/account/LinkFormCard';
+import { answerErrors } from './-components/account/password-form';
 
 export const Route = createFileRoute('/invite/$token')({
   component: AcceptInvite,
@@ -22,8 +24,7 @@ function AcceptInvite() {
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const accept = useMutation({
     mutationFn: (pw: string) => trpcClient.auth.acceptInvite.mutate({ token, password: pw }),
     onSuccess: (res) => {
@@ -35,25 +36,21 @@ function AcceptInvite() {
       });
       void navigate({ to: '/app', replace: true });
     },
-    onError: (err) => {
-      const answered = err instanceof TRPCClientError && err.data;
-      setError(answered ? err.message.replace(/^(token|password): /, '') : t('error.network'));
-    },
+    onError: (err) => setErrors(answerErrors(err, t)),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
     const parsed = newPasswordField.safeParse(password);
-    if (!parsed.success) return setFieldError(parsed.error.issues[0]?.message ?? t('password.hint'));
-    if (password !== confirm) return setFieldError(t('invite.mismatch'));
-    setFieldError(null);
+    if (!parsed.success) return setErrors({ newPassword: localizeText(parsed.error.issues[0]?.message ?? t('password.hint')) });
+    if (password !== confirm) return setErrors({ confirmPassword: t('invite.mismatch') });
+    setErrors({});
     accept.mutate(password);
   };
   return (
     <LinkFormCard testId="invite-page" icon="scooter" title={t('invite.title')} subtitle={t('invite.subtitle')} onSubmit={onSubmit}>
-      {error ? (
+      {errors._ ? (
         <div role="alert" className="alert alert-error text-sm" data-testid="invite-error">
-          {error}
+          {errors._}
         </div>
       ) : null}
       <Field
@@ -62,6 +59,8 @@ function AcceptInvite() {
         type="password"
         autoComplete="new-password"
         label={t('invite.password')}
+        error={errors.newPassword}
+        errorTestId="invite-field-error"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
@@ -72,14 +71,11 @@ function AcceptInvite() {
         type="password"
         autoComplete="new-password"
         label={t('invite.confirm')}
+        error={errors.confirmPassword}
+        errorTestId="invite-field-error"
         value={confirm}
         onChange={(e) => setConfirm(e.target.value)}
       />
-      {fieldError ? (
-        <p className="-mt-2 text-sm text-error" role="alert" data-testid="invite-field-error">
-          {fieldError}
-        </p>
-      ) : null}
       <button type="submit" className="btn btn-primary btn-lg w-full" disabled={accept.isPending}>
         {accept.isPending ? <span className="loading loading-spinner loading-sm" aria-hidden="true" /> : null}
         {accept.isPending ? t('invite.pending') : t('invite.submit')}

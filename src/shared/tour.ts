@@ -1,3 +1,5 @@
+import { COMPANY_TABS, type CompanyTab } from './company-tabs';
+
 /**
  * The company portal's guided tour (spec sections 2 and 4): five steps in this
  * order, each highlighting the element marked data-tour="<id>". A step that lives
@@ -10,9 +12,14 @@ export const TOUR_STEPS = [
   { id: 'stats', tab: 'overview' },
   { id: 'add-rider', tab: 'fleet' },
   { id: 'google-sheets' },
-] as const satisfies readonly { id: string; tab?: 'overview' | 'fleet' | 'orders' }[];
+] as const satisfies readonly { id: string; tab?: CompanyTab }[];
 
 export type TourStepId = (typeof TOUR_STEPS)[number]['id'];
+
+/** A step's text parameters: the navigation step counts the tabs there are, so the count is always true. */
+export function tourParams(id: TourStepId): Record<string, number> {
+  return id === 'navigation' ? { count: COMPANY_TABS.length } : {};
+}
 
 /** How long a step waits for its element (a tab's content may still be loading) before showing without a spotlight. */
 export const TOUR_TARGET_TIMEOUT_MS = 4000;

@@ -18,7 +18,7 @@ const SHOTS = '.tmp/shots-h4';
 const today = localIsoDate(new Date(), 'Asia/Kuwait');
 const yesterday = addDays(today, -1);
 const nextYear = addDays(today, 365);
-const refusal = `Your driving licence expired on ${formatIsoDate(yesterday, 'en-GB')}. Renew it before going on duty.`;
+const refusal = `Your driving license expired on ${formatIsoDate(yesterday, 'en-GB')}. Renew it before going on duty.`;
 
 /** A licence-like card, 480×300, drawn in-process by sharp (SVG text in DejaVu Sans) as a PNG. */
 async function licencePhoto(): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
@@ -97,7 +97,7 @@ test('an expired licence keeps the rider off duty with the reason; renewed, the 
   await manager.goto('/company?tab=compliance');
   const listed = manager.getByTestId('documents-overview-row').filter({ hasText: 'Rashid Khan' });
   await expect(listed).toHaveAttribute('data-status', 'expired');
-  await expect(listed).toContainText('Driving Licence');
+  await expect(listed).toContainText('Driving License');
 
   // The rider sees it on /app and Start Duty is refused with the reason.
   await openApp(phone);

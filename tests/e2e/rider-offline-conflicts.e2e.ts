@@ -142,7 +142,7 @@ test('the order was given to another rider: the pick-up made offline is applied 
     0,
     'flagged',
     'Picked up',
-    `The company had given this order to ${other.name} while the phone was offline. The pick-up was applied: the parcel is with the rider who recorded it.`,
+    `The company had given this order to ${other.name} while the phone was offline. The pickup was applied: the parcel is with the rider who recorded it.`,
   );
   await expect(records.nth(0)).toContainText('Sent, flagged for the company');
   expect(await companyFlags(w)).toEqual([['order_reassigned', 'applied', w.rider.name]]);
@@ -159,7 +159,7 @@ test('the order was cancelled: the pick-up is refused (return the parcel), the d
   await trpcPost(w.manager, 'company.setOrderStatus', { orderId, status: 'cancelled' });
   const records = await replayAndList(page, context);
   await expectRecord(records, 0, 'flagged', 'Delivered', /^The company cancelled this order at .+, but the parcel had been delivered\. The delivery was applied, with any cash collected\.$/);
-  await expectRecord(records, 1, 'refused', 'Picked up', /^The company cancelled this order at .+\. The pick-up was not applied: return the parcel to the company\.$/);
+  await expectRecord(records, 1, 'refused', 'Picked up', /^The company cancelled this order at .+\. The pickup was not applied: return the parcel to the company\.$/);
   await page.waitForTimeout(400); // the dialog's opening animation, for the picture
   await page.screenshot({ path: test.info().outputPath('outbox-list-390.png') });
   expect(await companyFlags(w)).toEqual([
@@ -232,7 +232,7 @@ test('the rules now forbid it: a duty started offline, then the company records 
   await expect(page.getByTestId('odometer-input')).toBeHidden();
   await expect(page.getByTestId('duty-status')).toHaveText('On duty');
   await trpcPost(w.manager, 'company.saveDocument', { riderId: w.rider.id, type: 'driving_licence', number: 'DL-1', expiresOn: '2020-01-31' });
-  const refusal = 'Your driving licence expired on 31 January 2020. Renew it before going on duty.';
+  const refusal = 'Your driving license expired on 31 January 2020. Renew it before going on duty.';
   await replay(page, context);
   await expect(page.getByTestId('duty-status')).toHaveText('Off duty');
   const records = await openList(page);

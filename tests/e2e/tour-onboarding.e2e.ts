@@ -165,7 +165,7 @@ test.describe('onboarding modal', () => {
 
 const TOUR = [
   { id: 'header', title: 'Your company portal' },
-  { id: 'navigation', title: 'Three tabs' },
+  { id: 'navigation', title: '5 tabs' },
   { id: 'stats', title: 'Your numbers at a glance' },
   { id: 'add-rider', title: 'Add your riders' },
   { id: 'google-sheets', title: 'Company Data' },

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { FieldErrors } from '../../../src/client/forms';
 import { useLocale, useT } from '../../../src/client/i18n';
 import { sessionQuery } from '../../../src/client/session';
 import { toast } from '../../../src/client/toast';
 import { trpcClient } from '../../../src/client/trpc';
 import { Field } from '../../../src/client/ui/Field';
 import { Icon } from '../../../src/client/ui/Icon';
-import { answerText, newPasswordProblem } from './password-form';
+import { answerErrors, newPasswordProblem } from './password-form';
 import { FormError, NewPasswordFields, ShowPasswords } from './NewPasswordFields';
 
 /** Change password: the current one, then a new one twice. Other devices are signed out; this one stays in. */
@@ -18,7 +19,7 @@ export function ChangePasswordCard() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [shown, setShown] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const change = useMutation({
     mutationFn: () => trpcClient.auth.changePassword.mutate({ currentPassword: current, newPassword: next }),
     onSuccess: (res) => {
@@ -28,12 +29,12 @@ export function ChangePasswordCard() {
       setConfirm('');
       toast({ title: t('account.change.title'), description: t('account.change.done'), variant: 'success' });
     },
-    onError: (err) => setError(answerText(err, t)),
+    onError: (err) => setErrors(answerErrors(err, t)),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = current ? newPasswordProblem(next, confirm, t, locale) : t('errors.passwordRequired');
-    setError(problem);
+    const problem = current ? newPasswordProblem(next, confirm, t, locale) : { currentPassword: t('errors.passwordRequired') };
+    setErrors(problem ?? {});
     if (!problem) change.mutate();
   };
   return (
@@ -42,7 +43,7 @@ export function ChangePasswordCard() {
         <h2 className="card-title">
           <Icon name="key" className="size-5 text-primary" /> {t('account.change.title')}
         </h2>
-        <FormError message={error} testId="change-password-error" />
+        <FormError message={errors._ ?? null} testId="change-password-error" />
         <Field
           id="account-current"
           name="currentPassword"
@@ -50,6 +51,8 @@ export function ChangePasswordCard() {
           autoComplete="current-password"
           maxLength={200}
           label={t('account.change.current')}
+          error={errors.currentPassword}
+          errorTestId="change-password-error"
           value={current}
           onChange={(e) => setCurrent(e.target.value)}
         />
@@ -61,6 +64,8 @@ export function ChangePasswordCard() {
           onConfirm={setConfirm}
           labels={{ password: t('account.change.new'), confirm: t('account.change.confirm') }}
           shown={shown}
+          errors={errors}
+          errorTestId="change-password-error"
         />
         <div className="flex flex-wrap items-center justify-between gap-3">
           <ShowPasswords shown={shown} onChange={setShown} />

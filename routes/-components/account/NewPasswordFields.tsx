@@ -1,4 +1,5 @@
 import { useT } from '../../../src/client/i18n';
+import type { FieldErrors } from '../../../src/client/forms';
 import { Field } from '../../../src/client/ui/Field';
 
 /** New password + confirmation, with the policy's hint: the change form and the reset page. */
@@ -10,6 +11,8 @@ export function NewPasswordFields({
   onConfirm,
   labels,
   shown,
+  errors = {},
+  errorTestId,
 }: {
   idPrefix: string;
   password: string;
@@ -18,6 +21,9 @@ export function NewPasswordFields({
   onConfirm: (v: string) => void;
   labels: { password: string; confirm: string };
   shown: boolean;
+  /** Messages on newPassword / confirmPassword, shown under their field (errorTestId on the one shown). */
+  errors?: FieldErrors;
+  errorTestId?: string;
 }) {
   const t = useT();
   const type = shown ? 'text' : 'password';
@@ -31,13 +37,26 @@ export function NewPasswordFields({
         maxLength={200}
         label={labels.password}
         aria-describedby={`${idPrefix}-hint`}
+        error={errors.newPassword}
+        errorTestId={errorTestId}
         value={password}
         onChange={(e) => onPassword(e.target.value)}
       />
       <p id={`${idPrefix}-hint`} className="-mt-2 text-xs text-base-content/70">
         {t('password.hint')}
       </p>
-      <Field id={`${idPrefix}-confirm`} name="confirmPassword" type={type} autoComplete="new-password" maxLength={200} label={labels.confirm} value={confirm} onChange={(e) => onConfirm(e.target.value)} />
+      <Field
+        id={`${idPrefix}-confirm`}
+        name="confirmPassword"
+        type={type}
+        autoComplete="new-password"
+        maxLength={200}
+        label={labels.confirm}
+        error={errors.confirmPassword}
+        errorTestId={errorTestId}
+        value={confirm}
+        onChange={(e) => onConfirm(e.target.value)}
+      />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import type { FieldErrors } from '../../../src/client/forms';
 import type { SessionUser } from '../../../src/shared/schemas/auth';
 import type { MessageKey } from '../../../src/shared/i18n';
 import { postLoginPath } from '../../../src/shared/permissions';
@@ -8,7 +9,7 @@ import { useLocale, useT } from '../../../src/client/i18n';
 import { sessionQuery } from '../../../src/client/session';
 import { toast } from '../../../src/client/toast';
 import type { IconName } from '../../../src/client/ui/Icon';
-import { answerText, newPasswordProblem } from './password-form';
+import { answerErrors, newPasswordProblem } from './password-form';
 import { FormError, NewPasswordFields, ShowPasswords } from './NewPasswordFields';
 import { LinkFormCard } from './LinkFormCard';
 
@@ -30,7 +31,7 @@ export function SetPasswordPage({ id, icon, texts, send }: {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [shown, setShown] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const set = useMutation({
     mutationFn: () => send(password),
     onSuccess: (res) => {
@@ -38,17 +39,17 @@ export function SetPasswordPage({ id, icon, texts, send }: {
       toast({ title: t('login.success.title'), description: t(texts.success, { firstName: res.user.firstName }), variant: 'success' });
       void navigate({ href: postLoginPath(res.user.role), replace: true });
     },
-    onError: (err) => setError(answerText(err, t)),
+    onError: (err) => setErrors(answerErrors(err, t)),
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const problem = newPasswordProblem(password, confirm, t, locale);
-    setError(problem);
+    setErrors(problem ?? {});
     if (!problem) set.mutate();
   };
   return (
     <LinkFormCard testId={`${id}-page`} icon={icon} title={t(texts.title)} subtitle={t(texts.subtitle)} onSubmit={onSubmit}>
-      <FormError message={error} testId={`${id}-error`} />
+      <FormError message={errors._ ?? null} testId={`${id}-error`} />
       <NewPasswordFields
         idPrefix={id}
         password={password}
@@ -57,6 +58,8 @@ export function SetPasswordPage({ id, icon, texts, send }: {
         onConfirm={setConfirm}
         labels={{ password: t('account.change.new'), confirm: t('account.change.confirm') }}
         shown={shown}
+        errors={errors}
+        errorTestId={`${id}-error`}
       />
       <ShowPasswords shown={shown} onChange={setShown} />
       <button type="submit" className="btn btn-primary btn-lg w-full" disabled={set.isPending}>

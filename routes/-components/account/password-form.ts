@@ -1,15 +1,19 @@
 import { TRPCClientError } from '@trpc/client';
+import { serverFieldError, type FieldErrors } from '../../../src/client/forms';
 import { localizeText, type Locale, type MessageKey } from '../../../src/shared/i18n';
 import { newPasswordField } from '../../../src/shared/schemas/auth';
 
 type T = (key: MessageKey) => string;
 
-/** The new password and its confirmation, checked as the server will (length); the breached list is the server's. */
-export function newPasswordProblem(password: string, confirm: string, t: T, locale: Locale): string | null {
+/**
+ * The new password and its confirmation, checked as the server will (length); the breached list is the server's.
+ * The problem is on its field: { newPassword } or { confirmPassword }.
+ */
+export function newPasswordProblem(password: string, confirm: string, t: T, locale: Locale): FieldErrors | null {
   const parsed = newPasswordField.safeParse(password);
   // The schema's messages are English catalog texts.
-  if (!parsed.success) return localizeText(parsed.error.issues[0]!.message, locale);
-  if (password !== confirm) return t('password.mismatch');
+  if (!parsed.success) return { newPassword: localizeText(parsed.error.issues[0]!.message, locale) };
+  if (password !== confirm) return { confirmPassword: t('password.mismatch') };
   return null;
 }
 
@@ -17,4 +21,15 @@ export function newPasswordProblem(password: string, confirm: string, t: T, loca
 export function answerText(err: unknown, t: T): string {
   if (err instanceof TRPCClientError && err.data) return err.message.replace(/^[\w.]+: /, '');
   return t('error.network');
+}
+
+/**
+ * A server answer on the form's fields: the field it names (the server's `password` is the form's `newPassword`),
+ * else the whole form's (`_`: an expired link, the network).
+ */
+export function answerErrors(err: unknown, t: T): FieldErrors {
+  const named = serverFieldError(err);
+  const [field, message] = Object.entries(named ?? {})[0] ?? [];
+  if (field && message && ['currentPassword', 'newPassword', 'password'].includes(field)) return { [field === 'password' ? 'newPassword' : field]: message };
+  return { _: answerText(err, t) };
 }

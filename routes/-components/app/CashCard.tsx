@@ -95,6 +95,8 @@ export function CashCard() {
           <label className="min-w-0 flex-1">
             <span className="mb-1 block text-sm font-medium">{t('app.cash.amount', { currency })}</span>
             <input
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? 'app-cash-error' : undefined}
               className={`input input-lg w-full tabular-nums ${error ? 'input-error' : ''}`}
               type="text"
               inputMode="decimal"
@@ -115,7 +117,7 @@ export function CashCard() {
         </div>
       </form>
       {error ? (
-        <p role="alert" className="text-sm text-error" data-testid="cash-error">
+        <p id="app-cash-error" role="alert" className="text-sm text-error" data-testid="cash-error">
           {error}
         </p>
       ) : null}

@@ -91,6 +91,7 @@ export function OdometerDialog({ mode, startKm, onClose }: { mode: 'start' | 'en
               setError(null);
             }}
             aria-invalid={!!error}
+            aria-describedby={error ? 'odometer-error' : undefined}
             data-testid="odometer-input"
           />
         </label>
@@ -116,7 +117,7 @@ export function OdometerDialog({ mode, startKm, onClose }: { mode: 'start' | 'en
           </p>
         ) : null}
         {error ? (
-          <p className="text-sm text-error" role="alert" data-testid="odometer-error">
+          <p id="odometer-error" className="text-sm text-error" role="alert" data-testid="odometer-error">
             {error}
           </p>
         ) : null}

@@ -79,18 +79,22 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
           <span className="mb-1 block text-sm font-medium">{t('app.deliver.recipient')}</span>
           <input
             className={`input input-lg w-full ${errors.name ? 'input-error' : ''}`}
+            aria-invalid={errors.name ? true : undefined}
+            aria-describedby={errors.name ? 'deliver-name-error' : undefined}
             value={name}
             onChange={(e) => setName(e.target.value)}
             autoComplete="off"
             maxLength={120}
             data-testid="recipient-name"
           />
-          {errors.name ? <span className="mt-1 block text-sm text-error">{errors.name}</span> : null}
+          {errors.name ? <span id="deliver-name-error" role="alert" className="mt-1 block text-sm text-error">{errors.name}</span> : null}
         </label>
         <label className="block">
           <span className="mb-1 block text-sm font-medium">{t('app.deliver.pin')}</span>
           <input
             className={`input input-lg w-full tracking-[0.4em] tabular-nums ${errors.pin ? 'input-error' : ''}`}
+            aria-invalid={errors.pin ? true : undefined}
+            aria-describedby={errors.pin ? 'deliver-pin-error' : undefined}
             value={pin}
             onChange={(e) => setPin(numericInput(e.target.value).replace(/\D/g, '').slice(0, 4))}
             dir="ltr"
@@ -100,7 +104,7 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
             data-testid="delivery-pin"
           />
           <span className="mt-1 block text-xs text-base-content/70">{t('app.deliver.pinHint')}</span>
-          {errors.pin ? <span className="mt-1 block text-sm text-error">{errors.pin}</span> : null}
+          {errors.pin ? <span id="deliver-pin-error" role="alert" className="mt-1 block text-sm text-error">{errors.pin}</span> : null}
         </label>
         <div>
           <span className="mb-1 block text-sm font-medium">{t('app.deliver.photo')}</span>

@@ -99,13 +99,14 @@ export function CashLimitsCard() {
             placeholder={toDecimalString(data.defaultLimitMinor, data.currency)}
             value={amount}
             aria-invalid={Boolean(errors.limit)}
+            aria-describedby="cash-limit-help"
             onChange={(e) => {
               setAmount(numericInput(e.target.value));
               setErrors((x) => ({ ...x, limit: undefined }));
             }}
             data-testid="cash-limit-input"
           />
-          <span className={`text-xs ${errors.limit ? 'text-error' : 'text-base-content/70'}`} data-testid="cash-limit-help">
+          <span id="cash-limit-help" className={`text-xs ${errors.limit ? 'text-error' : 'text-base-content/70'}`} data-testid="cash-limit-help">
             {errors.limit ?? t('reconcile.limits.amountDefault', { amount: formatMoney(data.defaultLimitMinor, data.currency) })}
           </span>
         </label>
@@ -124,13 +125,14 @@ export function CashLimitsCard() {
             placeholder={String(data.defaultHoldHours)}
             value={hours}
             aria-invalid={Boolean(errors.holdHours)}
+            aria-describedby="cash-hours-help"
             onChange={(e) => {
               setHours(numericInput(e.target.value));
               setErrors((x) => ({ ...x, holdHours: undefined }));
             }}
             data-testid="cash-hours-input"
           />
-          <span className={`text-xs ${errors.holdHours ? 'text-error' : 'text-base-content/70'}`} data-testid="cash-hours-help">
+          <span id="cash-hours-help" className={`text-xs ${errors.holdHours ? 'text-error' : 'text-base-content/70'}`} data-testid="cash-hours-help">
             {errors.holdHours ?? t('reconcile.limits.hoursDefault', { hours: numberText(data.defaultHoldHours) })}
           </span>
         </label>

@@ -62,6 +62,7 @@ export function ReconciliationCard() {
           <a
             className={`btn btn-outline btn-sm sm:ms-auto ${data ? '' : 'btn-disabled'}`}
             href={data ? `/api/company/reconciliation.csv?date=${data.date}` : undefined}
+            aria-disabled={data ? undefined : true}
             download
             data-testid="reconciliation-csv"
           >

@@ -7,6 +7,7 @@ import { Modal } from '../../../src/client/ui/Modal';
 import { DISCREPANCY_RESOLUTIONS, type DiscrepancyResolution } from '../../../src/shared/cash/ledger-types';
 import type { CompanyHandover } from './ConfirmDialog';
 import { resolutionKey } from './labels';
+import { FieldError } from '../../../src/client/ui/FieldError';
 import { differenceText } from './RiderHandovers';
 
 /**
@@ -61,11 +62,7 @@ export function ResolveDialog({ h, scope, onClose }: { h: Pick<CompanyHandover, 
           <span className="text-sm font-medium">{t('handover.resolve.note')}</span>
           <textarea id="resolve-note" className="textarea w-full" rows={2} value={note} onChange={(e) => { setNote(e.target.value); setError(null); }} data-testid="resolve-note" />
         </label>
-        {error ? (
-          <p role="alert" className="text-sm text-error" data-testid="resolve-error">
-            {error}
-          </p>
-        ) : null}
+        <FieldError message={error} controlId="resolve-note" testId="resolve-error" className="block text-sm text-error" />
         <div className="flex justify-end gap-2">
           <button type="button" className="btn btn-ghost" onClick={onClose} disabled={m.isPending}>
             {t('riderDash.cash.cancel')}

@@ -1,6 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Currency } from '../../../src/shared/money';
+import { localizeText } from '../../../src/shared/i18n';
 import { newRiderInput, newRiderMessages } from '../../../src/shared/schemas/company-riders';
+import { issuesToErrors, type FieldErrors } from '../../../src/client/forms';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { FormField } from '../../../src/client/ui/FormField';
@@ -14,42 +16,47 @@ const EMPTY = { name: '', email: '', phone: '', vehicleType: '', licenseNumber: 
 
 /**
  * Spec section 4 "Add rider dialog" and section 5 "Company add rider": every failing
- * message joined with '. ' in one 'Validation Error' toast. The values live here, not in
+ * message joined with '. ' in one 'Validation Error' toast, and each field marked with its own
+ * message (as the admin's form does; the server's refusal too). The values live here, not in
  * the dialog body, so closing without saving keeps them; success resets them.
  */
 export function AddRiderDialog({ open, onClose, currency }: { open: boolean; onClose: () => void; currency: Currency | undefined }) {
   const t = useT();
   const [v, setValues] = useState(EMPTY);
+  const [err, setErrors] = useState<FieldErrors>({});
   const set = (key: keyof typeof EMPTY) => (e: { target: { value: string } }) => setValues((cur) => ({ ...cur, [key]: e.target.value }));
   // Until the manager picks one, the region is the company's own currency (KWD when unknown).
   const region = v.region || currency || 'KWD';
   const add = useAddRider(() => {
     setValues(EMPTY);
+    setErrors({});
     onClose();
-  });
+  }, setErrors);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const raw = { ...v, region };
-    const messages = newRiderMessages(raw);
-    if (messages.length) {
-      toast({ title: t('company.fleet.validation'), description: messages.join('. '), variant: 'destructive' });
+    const parsed = newRiderInput.safeParse(raw);
+    if (!parsed.success) {
+      setErrors(issuesToErrors(parsed.error.issues));
+      toast({ title: t('company.fleet.validation'), description: newRiderMessages(raw).map((m) => localizeText(m)).join('. '), variant: 'destructive' });
       return;
     }
-    add.mutate(newRiderInput.parse(raw));
+    setErrors({});
+    add.mutate(parsed.data);
   };
   return (
     <Modal open={open} onClose={onClose} title={t('company.fleet.add')} testId="add-rider-dialog">
       <form className="grid gap-3 sm:grid-cols-2" onSubmit={onSubmit} noValidate data-testid="add-rider-form">
-        <FormField label={t('form.name')}>
+        <FormField label={t('form.name')} error={err.name}>
           <input className="input w-full" name="name" autoComplete="off" value={v.name} onChange={set('name')} />
         </FormField>
-        <FormField label={t('form.email')}>
+        <FormField label={t('form.email')} error={err.email}>
           <input className="input w-full" name="email" type="email" dir="ltr" autoComplete="off" value={v.email} onChange={set('email')} />
         </FormField>
-        <FormField label={t('form.phone')}>
+        <FormField label={t('form.phone')} error={err.phone}>
           <PhoneInput name="phone" region={region === 'AED' ? 'uae' : 'kuwait'} value={v.phone} onChange={set('phone')} />
         </FormField>
-        <FormField label={t('form.vehicleType')}>
+        <FormField label={t('form.vehicleType')} error={err.vehicleType}>
           <select className="select w-full" name="vehicleType" value={v.vehicleType} onChange={set('vehicleType')}>
             <option value="" disabled>
               {t('company.fleet.selectVehicle')}
@@ -57,10 +64,10 @@ export function AddRiderDialog({ open, onClose, currency }: { open: boolean; onC
             <VehicleOptions />
           </select>
         </FormField>
-        <FormField label={t('company.fleet.licenseNumber')}>
+        <FormField label={t('company.fleet.licenseNumber')} error={err.licenseNumber}>
           <input className="input w-full uppercase" name="licenseNumber" dir="ltr" autoComplete="off" value={v.licenseNumber} onChange={set('licenseNumber')} />
         </FormField>
-        <FormField label={t('company.fleet.regionLabel')}>
+        <FormField label={t('company.fleet.regionLabel')} error={err.region}>
           <RegionSelect name="region" value={region} onChange={set('region')} />
         </FormField>
         <div className="mt-2 flex justify-end gap-2 sm:col-span-2">

@@ -2,8 +2,9 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { MessageKey } from '../../../src/shared/i18n';
-import { placePopover, TOUR_STEPS, TOUR_TARGET_TIMEOUT_MS, tourMove, tourSelector } from '../../../src/shared/tour';
+import { placePopover, TOUR_STEPS, TOUR_TARGET_TIMEOUT_MS, tourMove, tourParams, tourSelector } from '../../../src/shared/tour';
 import { useT } from '../../../src/client/i18n';
+import type { CompanyTab } from '../../../src/shared/company-tabs';
 
 type Box = { top: number; bottom: number; left: number; width: number; height: number };
 const PAD = 6;
@@ -36,7 +37,7 @@ function useTarget(selector: string, tab: string | undefined) {
   useEffect(() => {
     setBox(null);
     setMissing(false);
-    if (tab) void navigateRef.current({ to: '/company', search: { tab: tab as 'overview' | 'fleet' | 'orders' }, replace: true });
+    if (tab) void navigateRef.current({ to: '/company', search: { tab: tab as CompanyTab }, replace: true });
     const started = performance.now();
     let scrolled = false;
     let last = '';
@@ -131,7 +132,7 @@ function TourStep({ index, onMove }: { index: number; onMove: (next: number | nu
           {t('tour.progress', { step: index + 1, total: TOUR_STEPS.length })}
         </p>
         <h2 id="tour-title" className="mt-1 font-semibold">
-          {t(`tour.${step.id}.title` as MessageKey)}
+          {t(`tour.${step.id}.title` as MessageKey, tourParams(step.id))}
         </h2>
         <p id="tour-text" className="mt-1 text-sm text-base-content/80">
           {t(`tour.${step.id}.text` as MessageKey)}

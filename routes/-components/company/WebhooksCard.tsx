@@ -8,6 +8,7 @@ import { Badge } from '../../../src/client/ui/Badge';
 import { Card } from '../../../src/client/ui/Card';
 import type { MessageKey } from '../../../src/shared/i18n';
 import { WEBHOOK_EVENTS, webhookCreateInput, type WebhookEvent } from '../../../src/shared/schemas/webhooks';
+import { FieldError } from '../../../src/client/ui/FieldError';
 import { WebhookLog } from './WebhookLog';
 
 const eventKey = (e: string) => `webhooks.event.${e}` as MessageKey;
@@ -153,8 +154,9 @@ function AddEndpoint({ onCancel, onCreated }: { onCancel: () => void; onCreated:
           value={url}
           onChange={(e) => setUrl(e.target.value)}
           aria-invalid={Boolean(errors.url)}
+          aria-describedby="webhook-url-help"
         />
-        <span className={`mt-1 block text-xs ${errors.url ? 'text-error' : 'text-base-content/70'}`}>{errors.url ?? t('webhooks.urlHint')}</span>
+        <span id="webhook-url-help" className={`mt-1 block text-xs ${errors.url ? 'text-error' : 'text-base-content/70'}`}>{errors.url ?? t('webhooks.urlHint')}</span>
       </label>
       <fieldset>
         <legend className="mb-1 text-sm font-medium">{t('webhooks.events')}</legend>
@@ -166,7 +168,7 @@ function AddEndpoint({ onCancel, onCreated }: { onCancel: () => void; onCreated:
             </label>
           ))}
         </div>
-        {errors.events ? <p className="mt-1 text-xs text-error">{errors.events}</p> : null}
+        <FieldError message={errors.events} className="mt-1 block text-xs text-error" />
       </fieldset>
       <div className="flex justify-end gap-2">
         <button type="button" className="btn btn-ghost btn-sm" onClick={onCancel}>

@@ -5,7 +5,7 @@ export function NotFound() {
   const t = useT();
   return (
     <main className="mx-auto flex max-w-xl flex-col items-center gap-4 px-6 py-20 text-center" data-testid="not-found">
-      <p className="text-7xl font-black text-primary/30" aria-hidden="true">
+      <p className="text-7xl font-black text-primary" aria-hidden="true">
         404
       </p>
       <h1 className="text-2xl font-bold">{t('notFound.title')}</h1>

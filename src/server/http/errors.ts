@@ -5,11 +5,12 @@ import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { localizeText } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import { log } from '../log';
+import { fieldErrorsOf } from './field-errors';
 
 /** The one REST error shape. `success`/`message` keep the spec's login contract. */
-export function errorBody(code: ErrorCode, english: string, field?: string) {
+export function errorBody(code: ErrorCode, english: string, field?: string, fields?: Record<string, string>) {
   const message = localizeText(english);
-  return { success: false as const, message, error: { code, message, ...(field ? { field } : {}) } };
+  return { success: false as const, message, error: { code, message, ...(field ? { field } : {}), ...(fields ? { fields } : {}) } };
 }
 
 export interface MappedError {
@@ -22,7 +23,7 @@ function fromZod(err: ZodError): MappedError {
   const issue = err.issues[0];
   const field = issue?.path.join('.') || undefined;
   const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'Invalid input';
-  return { status: 400, body: errorBody('BAD_REQUEST', message, field) };
+  return { status: 400, body: errorBody('BAD_REQUEST', message, field, fieldErrorsOf(err)) };
 }
 
 /** Map anything thrown behind a REST shim to status + body; unknown errors are 500 and logged. */

@@ -196,7 +196,7 @@ describe('REST answers', () => {
     expect(await res.json()).toEqual({
       success: false,
       message: 'lat: lat must be between -90 and 90',
-      error: { code: 'BAD_REQUEST', message: 'lat: lat must be between -90 and 90', field: 'lat' },
+      error: { code: 'BAD_REQUEST', message: 'lat: lat must be between -90 and 90', field: 'lat', fields: { lat: 'lat must be between -90 and 90' } },
     });
   });
 
@@ -210,7 +210,7 @@ describe('REST answers', () => {
     const res = await postJson(app, '/api/contact/submit', { ...contact, message: '' });
     expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.error).toEqual({ code: 'BAD_REQUEST', message: 'message: Message is required', field: 'message' });
+    expect(body.error).toEqual({ code: 'BAD_REQUEST', message: 'message: Message is required', field: 'message', fields: { message: 'Message is required' } });
   });
 });
 
@@ -243,7 +243,7 @@ describe('POST /api/support/tickets (the rider app’s outbox)', () => {
   test('the /support schema’s messages: 400 naming the field', async () => {
     const res = await postJson(app, '/api/support/tickets', { subject: ' ', body: 'x' }, { cookie: cookies.riderA, headers: { 'idempotency-key': 'ticket-bad-0001' } });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'subject: Subject is required', field: 'subject' });
+    expect((await res.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'subject: Subject is required', field: 'subject', fields: { subject: 'Subject is required' } });
   });
 });
 

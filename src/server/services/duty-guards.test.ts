@@ -44,7 +44,7 @@ describe('startDuty judges at the server’s now, not at the phone’s `at`', ()
     const now = kw('2026-10-16T00:30');
     expect(await refusal(startDuty(db, w.riderA.id, { startOdometerKm: 10, at: now.getTime() - 2 * HOUR }, now))).toEqual({
       code: 'BAD_REQUEST',
-      message: 'Your driving licence expired on 15 October 2026. Renew it before going on duty.',
+      message: 'Your driving license expired on 15 October 2026. Renew it before going on duty.',
       field: 'duty',
     });
     expect(await shiftsOf(w.riderA.id)).toEqual([]);
@@ -120,7 +120,7 @@ describe('an expired driving licence stops new orders too (orderBlock)', () => {
     const rider = (await db.query.riders.findFirst({ where: eq(riders.id, w.riderA.id) }))!;
     const facts = { paymentMethod: 'prepaid', codAmountMinor: 0 };
     expect(await orderBlock(db, rider, facts, kw('2026-10-15T23:59'))).toBeNull();
-    const reason = 'Rami Alpha’s driving licence expired on 15 October 2026. Orders can be assigned again once it is renewed.';
+    const reason = 'Rami Alpha’s driving license expired on 15 October 2026. Orders can be assigned again once it is renewed.';
     expect(await orderBlock(db, rider, facts, kw('2026-10-16T00:01'))).toBe(reason);
     const o = await makeOrder(db, w.companyA, { status: 'pending' });
     expect(await refusal(assignOrder(db, admin(), o.id, w.riderA.id, kw('2026-10-16T00:01')))).toEqual({ code: 'BAD_REQUEST', message: reason, field: 'riderId' });

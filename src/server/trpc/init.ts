@@ -5,6 +5,7 @@ import { can, requiredPrivilege } from '../../shared/permissions';
 import { localizeText, privilegeWords, t as msg } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import { inputFault } from '../http/broken-text';
+import { fieldErrorsOf } from '../http/field-errors';
 import type { AppContext } from './context';
 
 const t = initTRPC.context<AppContext>().create({
@@ -16,7 +17,8 @@ const t = initTRPC.context<AppContext>().create({
     const field = zodIssue ? zodIssue.path.join('.') : cause instanceof DomainError ? cause.field : undefined;
     // Messages are rendered in the request's language (English texts of the catalog are looked up).
     const message = zodIssue ? `${field ? `${field}: ` : ''}${localizeText(zodIssue.message)}` : localizeText(shape.message);
-    return { ...shape, message, data: { ...shape.data, field, stack: undefined } };
+    const fieldErrors = cause instanceof ZodError ? fieldErrorsOf(cause) : field ? { [field]: message } : undefined;
+    return { ...shape, message, data: { ...shape.data, field, fieldErrors, stack: undefined } };
   },
 });
 

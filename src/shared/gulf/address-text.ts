@@ -12,18 +12,29 @@ export interface PlaceNames {
   division: string;
 }
 
-/** 'Block 10' typed into the block field stays '10': the label is added back in the reader's language. */
-const PREFIX: Record<'block' | 'street' | 'building' | 'floor' | 'flat', RegExp> = {
-  block: /^(?:block|blk|قطعة|ق)\.?\s+/i,
-  street: /^(?:street|st|شارع)\.?\s+/i,
-  building: /^(?:building|bldg|house|مبنى|منزل|عمارة)\.?\s+/i,
-  floor: /^(?:floor|الدور|دور|الطابق)\.?\s+/i,
-  flat: /^(?:flat|apartment|apt|شقة)\.?\s+/i,
+/** The words that name each part ('Block', 'قطعة'…). */
+const WORDS = {
+  block: 'block|blk|قطعة|ق',
+  street: 'street|st|شارع',
+  building: 'building|bldg|house|مبنى|منزل|عمارة',
+  floor: 'floor|الدور|دور|الطابق',
+  flat: 'flat|apartment|apt|شقة',
 };
+type Part = keyof typeof WORDS;
 
-function part(locale: Locale, field: keyof typeof PREFIX, value: string | undefined): string | null {
-  const v = value?.trim().replace(PREFIX[field], '');
-  return v ? translate(locale, `address.format.${field}` as MessageKey, { value: v }) : null;
+/**
+ * A name that already says what it is ('Ahmad Al-Jaber Street', 'Gulf Rd.', 'طريق الملك فهد', 'Al Hamra Tower') is
+ * kept as typed: the label is added only to a bare number or name, so no word the user typed is doubled.
+ * A word is a whole word: '1st' and 'Stone' are not 'St'.
+ */
+const KIND: Partial<Record<Part, string>> = { street: 'road|rd|avenue|ave|highway|طريق|جادة', building: 'tower|villa|برج|فيلا' };
+
+function part(locale: Locale, field: Part, value: string | undefined): string | null {
+  // 'Block 10' typed into the block field stays '10': the label is added back in the reader's language.
+  const v = value?.trim().replace(new RegExp(`^(?:${WORDS[field]})\\.?\\s+`, 'i'), '');
+  if (!v) return null;
+  const kind = KIND[field] && new RegExp(`(?:^|\\s)(?:${WORDS[field]}|${KIND[field]})(?=$|[\\s.,،])`, 'i');
+  return kind && kind.test(v) ? v : translate(locale, `address.format.${field}` as MessageKey, { value: v });
 }
 
 /** The street line: "Block 10, Street 5, Building 12, Floor 3, Flat 7" (Kuwait) or "Street 5, Building 12" (UAE). */

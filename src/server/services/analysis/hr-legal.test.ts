@@ -120,15 +120,15 @@ describe('legal analysis', () => {
     expect(a.figures.rules).toMatchObject({ normalDayHours: 8, maxDayHours: 10, maxWeekHours: 48, maxStretchHours: 5, cashHoldHours: 24 });
     expect(a.analysis).toBe(
       'Compliance checks for All companies from 2026-05-01 to 2026-05-20: 5 of 5 found an issue. ' +
-        'Licence number missing for Aziz Alpha. ' +
-        'Driving licences expired or expiring within 30 days: Rami Alpha. ' +
+        'License number missing for Aziz Alpha. ' +
+        'Driving licenses expired or expiring within 30 days: Rami Alpha. ' +
         'Over the legal working hours: Aziz Alpha and Rami Alpha, with 1 day over 10 h and 1 week over 48 h. ' +
         '10 stretches of more than 5 hours of work without a break, by Aziz Alpha and Rami Alpha. ' +
         'Cash held for more than 24 hours without a hand-over: 2.000 KWD, by Rami Alpha.',
     );
     expect(a.recommendations).toEqual([
-      'Add the licence numbers of Aziz Alpha to their rider records.',
-      'Renew the driving licences of Rami Alpha and record the new expiry dates (Compliance tab).',
+      'Add the license numbers of Aziz Alpha to their rider records.',
+      'Renew the driving licenses of Rami Alpha and record the new expiry dates (Compliance tab).',
       'Cut the hours of Aziz Alpha and Rami Alpha: the law allows 8 h a day plus at most 2 h of overtime, and 48 h a week.',
       'Give Aziz Alpha and Rami Alpha a break of at least one hour after 5 hours of work.',
       'Have Rami Alpha hand over the cash held for more than 24 hours (2.000 KWD).',
@@ -140,8 +140,8 @@ describe('legal analysis', () => {
     expect(b.priority).toBe('low');
     expect(b.analysis).toBe(
       'Compliance checks for Beta Express from 2026-05-01 to 2026-05-20: 0 of 5 found an issue. ' +
-        'Every rider on the fleet has a licence number on file. ' +
-        'No driving licence on record is expired or expires within 30 days. ' +
+        'Every rider on the fleet has a license number on file. ' +
+        'No driving license on record is expired or expires within 30 days. ' +
         'Nobody worked more than 10 hours in a day or 48 hours in a week. ' +
         'No stretch of work went past 5 hours without a break. ' +
         'No cash has been held for more than 24 hours.',

@@ -45,7 +45,7 @@ describe('the order was given to another rider', () => {
     await (await managerA()).company.assignOrder({ orderId: order.id, riderId: w.riderA2.id });
     const k = key();
     const res = await (await riderA()).rider.setOrderStatus({ orderId: order.id, status: 'picked_up', idempotencyKey: k, outbox: REPLAY });
-    const reason = 'The company had given this order to Aziz Alpha while the phone was offline. The pick-up was applied: the parcel is with the rider who recorded it.';
+    const reason = 'The company had given this order to Aziz Alpha while the phone was offline. The pickup was applied: the parcel is with the rider who recorded it.';
     expect(res.flags).toEqual([{ kind: 'order_reassigned', outcome: 'applied', reason }]);
     expect(await orderRow(order.id)).toMatchObject({ riderId: w.riderA.id, status: 'picked_up' });
     const [f] = await flags();
@@ -102,7 +102,7 @@ describe('the order was cancelled', () => {
     const c = await riderA();
     expect(await refusal(c.rider.setOrderStatus({ orderId: order.id, status: 'picked_up', idempotencyKey: key(), outbox: REPLAY }))).toEqual({
       code: 'CONFLICT',
-      message: `The company cancelled this order at ${time}. The pick-up was not applied: return the parcel to the company.`,
+      message: `The company cancelled this order at ${time}. The pickup was not applied: return the parcel to the company.`,
     });
     const res = await c.rider.setOrderStatus({ orderId: order.id, status: 'delivered', recipientName: 'Salem', idempotencyKey: key(), outbox: REPLAY });
     expect(res.flags).toEqual([

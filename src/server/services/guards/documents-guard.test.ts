@@ -42,7 +42,7 @@ describe('an expired driving licence blocks going on duty', () => {
   test('expired yesterday in Kuwait → 400 with the date, and no shift', async () => {
     await licence(w.riderA.id, '2025-01-10');
     const err = await refusal(w.riderA.id);
-    expect([err.code, err.field, err.message]).toEqual(['BAD_REQUEST', 'duty', 'Your driving licence expired on 10 January 2025. Renew it before going on duty.']);
+    expect([err.code, err.field, err.message]).toEqual(['BAD_REQUEST', 'duty', 'Your driving license expired on 10 January 2025. Renew it before going on duty.']);
     expect(await db.select().from(dutyShifts).where(eq(dutyShifts.riderId, w.riderA.id))).toEqual([]);
   });
 
@@ -67,7 +67,7 @@ describe('an expired driving licence blocks going on duty', () => {
 
   test('renewed → the duty starts', async () => {
     await licence(w.riderB.id, '2025-01-05');
-    expect((await refusal(w.riderB.id)).message).toBe('Your driving licence expired on 5 January 2025. Renew it before going on duty.');
+    expect((await refusal(w.riderB.id)).message).toBe('Your driving license expired on 5 January 2025. Renew it before going on duty.');
     await licence(w.riderB.id, '2027-01-05');
     const res = await startDuty(db, w.riderB.id, { startOdometerKm: 1000, at: AT }, new Date(AT));
     expect(res).toMatchObject({ success: true, startTime: new Date(AT).toISOString() });
@@ -85,7 +85,7 @@ describe('an expired driving licence blocks going on duty', () => {
     await expectTRPCError(
       caller.rider.dutyStart({ startOdometerKm: 10 }),
       'BAD_REQUEST',
-      'Your driving licence expired on 31 December 2024. Renew it before going on duty.',
+      'Your driving license expired on 31 December 2024. Renew it before going on duty.',
     );
   });
 });

@@ -2,7 +2,7 @@ import type { admin as en } from '../en/admin';
 
 /** Arabic (Modern Standard, Gulf business usage) for en/admin.ts: every key, same {placeholders}. */
 export const admin: Record<keyof typeof en, string> = {
-  'admin.title': 'لوحة تحكم المسؤول',
+  'admin.title': 'لوحة تحكم مدير النظام',
   'company.title': 'بوابة الشركة',
   'rider.title': 'لوحة تحكم المندوب',
   'app.title': 'تطبيق المندوب',
@@ -29,7 +29,7 @@ export const admin: Record<keyof typeof en, string> = {
   'rider.cash.title': 'إدارة النقد',
   'rider.cash.onHand': 'النقد بالحوزة',
   'rider.cash.pending': 'بانتظار التسليم',
-  'rider.adminView': 'أرقام النظام (عرض المسؤول)',
+  'rider.adminView': 'أرقام النظام (عرض مدير النظام)',
   'tracking.title': 'إنجاز اليوم',
   'tracking.ordersCompleted': 'الطلبات المكتملة',
   'tracking.cashCollected': 'النقد المحصَّل',
@@ -95,7 +95,7 @@ export const admin: Record<keyof typeof en, string> = {
   'form.phone': 'الهاتف',
   'form.phoneHint': 'مثال: +96512345678',
   'form.vehicleType': 'نوع المركبة',
-  'form.licensePlate': 'رقم اللوحة',
+  'form.licensePlate': 'رقم الرخصة',
   'form.company': 'الشركة',
   'form.chooseCompany': 'اختر شركة',
   'form.customerName': 'اسم العميل',

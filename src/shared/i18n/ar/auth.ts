@@ -33,7 +33,7 @@ export const auth: Record<keyof typeof en, string> = {
   'guard.riderOnly': 'للمندوبين فقط. جارٍ تسجيل الخروج...',
   'guard.riderUnauthorized': 'غير مصرّح... جارٍ تسجيل الدخول مجددًا...',
   'guard.adminRequired': 'يلزم وصول مدير النظام',
-  'permission.access-admin-portal': 'الوصول إلى لوحة تحكم المسؤول',
+  'permission.access-admin-portal': 'الوصول إلى لوحة تحكم مدير النظام',
   'permission.access-company-portal': 'الوصول إلى بوابة الشركة',
   'permission.access-rider-portal': 'الوصول إلى بوابة المندوب',
   'permission.manage-users': 'إدارة المستخدمين',

@@ -84,7 +84,7 @@ export const gulf: Record<keyof typeof en, string> = {
   'gulf.weekly.revenue': 'الإيرادات',
   'gulf.weekly.cod': 'النقد المحصَّل',
   'gulf.weekly.riders': 'المندوبون النشطون',
-  'gulf.weekly.duty': 'ساعات الدوام',
+  'gulf.weekly.duty': 'ساعات المناوبة',
   'gulf.weekly.weekend': 'عطلة',
   'gulf.weekly.total': 'مجموع الأسبوع',
   'gulf.weekly.hours': '{hours} س {minutes} د',

@@ -12,7 +12,7 @@ export const publicPages: Record<keyof typeof en, string> = {
   'landing.chip.pwa': 'تطبيق PWA قابل للتثبيت',
   'landing.portals.title': 'اختر بوابتك',
   'landing.portal.enter': 'الدخول إلى {portal}',
-  'portal.admin.title': 'لوحة تحكم المسؤول',
+  'portal.admin.title': 'لوحة تحكم مدير النظام',
   'portal.admin.description': 'أشرف على جميع الشركات والمندوبين والطلبات في النظام.',
   'portal.admin.f1': 'إحصاءات على مستوى النظام',
   'portal.admin.f2': 'إدارة الشركات',

@@ -8,7 +8,7 @@ export const rider: Record<keyof typeof en, string> = {
   'riderDash.capture.confirmEnd': 'تأكيد وإنهاء المناوبة',
   'riderDash.cash.submit': 'تسليم النقد',
   'riderDash.cash.amount': 'المبلغ ({currency})',
-  'riderDash.cash.amountHint': 'بحوزتك {amount}. يبقى المبلغ قيد الانتظار حتى يؤكده المسؤول.',
+  'riderDash.cash.amountHint': 'بحوزتك {amount}. يبقى المبلغ قيد الانتظار حتى يؤكده مدير النظام.',
   'riderDash.cash.confirm': 'تسليم',
   'riderDash.cash.cancel': 'إلغاء',
   'riderDash.cash.invalid': 'أدخل مبلغًا أكبر من 0.',

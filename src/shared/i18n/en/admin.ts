@@ -98,7 +98,7 @@ export const admin = {
   'form.phone': 'Phone',
   'form.phoneHint': 'e.g. +96512345678',
   'form.vehicleType': 'Vehicle type',
-  'form.licensePlate': 'License plate',
+  'form.licensePlate': 'License number',
   'form.company': 'Company',
   'form.chooseCompany': 'Choose a company',
   'form.customerName': 'Customer name',

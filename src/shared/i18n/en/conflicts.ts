@@ -1,11 +1,11 @@
 /** English messages: offline conflicts (issue 20): the reasons, the rider's outbox list, the company's flagged records. */
 export const conflicts = {
   // Reasons: the rider reads them in the outbox list, the company in its flagged records.
-  'conflict.reassigned.pickedApplied': 'The company had given this order to {other} while the phone was offline. The pick-up was applied: the parcel is with the rider who recorded it.',
+  'conflict.reassigned.pickedApplied': 'The company had given this order to {other} while the phone was offline. The pickup was applied: the parcel is with the rider who recorded it.',
   'conflict.reassigned.deliveredApplied': 'The company had given this order to {other} while the phone was offline. The delivery was applied, with any cash collected, to the rider who recorded it.',
   'conflict.reassigned.refused': 'This order is now with {other} ({status}). Not applied: the company will sort it out.',
   'conflict.reassigned.failedRefused': 'The company had given this order to {other}. Not applied: nothing more to do.',
-  'conflict.cancelled.pickedRefused': 'The company cancelled this order at {time}. The pick-up was not applied: return the parcel to the company.',
+  'conflict.cancelled.pickedRefused': 'The company cancelled this order at {time}. The pickup was not applied: return the parcel to the company.',
   'conflict.cancelled.deliveredApplied': 'The company cancelled this order at {time}, but the parcel had been delivered. The delivery was applied, with any cash collected.',
   'conflict.cancelled.failedRefused': 'The company cancelled this order at {time}. Not applied: nothing more to do.',
   'conflict.dutyEnded.breakRefused': 'The company ended this duty at {time}. The break was not recorded.',

@@ -28,7 +28,7 @@ export const shell = {
   'notFound.title': '404 Page Not Found',
   'notFound.text': "The page you're looking for doesn't exist or you may need to log in.",
   'notFound.home': 'Go Home',
-  'notFound.login': 'Log In',
+  'notFound.login': 'Sign In',
 
   // Install prompt
   'install.title': 'Install KWT Delivery',

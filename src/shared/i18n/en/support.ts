@@ -58,7 +58,7 @@ export const support = {
   'downloads.report.done': 'Report Downloaded',
   'downloads.analysis.text.financial': 'Revenue, fees, cash outstanding per rider, KWD and AED.',
   'downloads.analysis.text.hr': 'Riders active, hours worked, breaks and overtime.',
-  'downloads.analysis.text.legal': 'Licences, legal working hours and cash held too long.',
+  'downloads.analysis.text.legal': 'Licenses, legal working hours and cash held too long.',
   'downloads.analysis.text.performance': 'Orders per hour, efficiency and completion.',
   'downloads.analysis.run': 'Run Analysis',
   'downloads.working': 'Working...',
