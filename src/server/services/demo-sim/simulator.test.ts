@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { locationPings, orders, orderStatusEvents, riders } from '../../../../db/schema';
+import { dutyBreaks, dutyShifts, locationPings, orders, orderStatusEvents, riders } from '../../../../db/schema';
 import { seedDemo } from '../../../../db/seed';
 import { freshDb } from '../../../../test/db';
 import { parseEnv } from '../../env';
 import { pingWriter } from '../locations';
-import { createDemoSimulator, type StepReport } from './simulator';
+import { createDemoSimulator, emptyReport, type StepReport } from './simulator';
 import { simulatorEnabled, startDemoSimulator } from './start';
 
 /** Noon in Kuwait on Wednesday 14 January 2026: no summer ban, no Ramadan, a working day in both countries. */
@@ -21,7 +21,7 @@ beforeAll(async () => {
   await seedDemo(db, async () => 'x', NOW);
   pingsBefore = pingWriter(db).stats.pings;
   const sim = createDemoSimulator(db, { seed: 7 });
-  totals = { pings: 0, assigned: 0, pickedUp: 0, delivered: 0, created: 0, shiftsEnded: 0, shiftsStarted: 0 };
+  totals = emptyReport();
   // Two hours of demo, a step a minute.
   for (let k = 1; k <= 120; k++) {
     const r = await sim.step(new Date(NOW + k * STEP));
@@ -32,14 +32,21 @@ beforeAll(async () => {
 const onDuty = () => db.select().from(riders).where(eq(riders.onDuty, true));
 
 describe('the demo simulator, driven step by step', () => {
-  test('every rider on duty pings through the ingest each step, and was last seen at the last step', async () => {
+  test('every rider on duty pings through the ingest each step but on a break, and was last seen at the last step', async () => {
     const list = await onDuty();
     expect(list).toHaveLength(6);
     expect(pingWriter(db).stats.pings - pingsBefore).toBe(totals.pings);
-    expect(totals.pings).toBe(6 * 120);
-    for (const r of list) expect([r.name, r.lastSeenAt?.getTime()]).toEqual([r.name, NOW + 120 * STEP]);
+    // A step on a break sends no ping: from the step that starts it up to the one that ends it.
+    const breaks = await db.select().from(dutyBreaks).where(gt(dutyBreaks.startedAt, new Date(NOW)));
+    const silent = (k: number) => breaks.filter((b) => b.startedAt.getTime() <= NOW + k * STEP && NOW + k * STEP < (b.endedAt?.getTime() ?? Infinity)).length;
+    const expected = Array.from({ length: 120 }, (_, i) => 6 - silent(i + 1)).reduce((a, b) => a + b, 0);
+    expect(totals.breaksStarted).toBe(breaks.length);
+    expect(totals.pings).toBe(expected);
+    const resting = new Set(breaks.filter((b) => !b.endedAt).map((b) => b.shiftId));
+    const open = await db.select().from(dutyShifts).where(isNull(dutyShifts.endedAt));
+    for (const r of list.filter((x) => !open.some((s) => s.riderId === x.id && resting.has(s.id)))) expect([r.name, r.lastSeenAt?.getTime()]).toEqual([r.name, NOW + 120 * STEP]);
     const stored = await db.select().from(locationPings).where(gt(locationPings.recordedAt, new Date(NOW)));
-    expect(stored).toHaveLength(6 * 120);
+    expect(stored).toHaveLength(expected);
     // They move: a rider's pings are not all at one spot.
     const byRider = Map.groupBy(stored, (p) => p.riderId);
     expect([...byRider.values()].some((ps) => new Set(ps.map((p) => `${p.lat.toFixed(4)},${p.lng.toFixed(4)}`)).size > 10)).toBe(true);
@@ -112,7 +119,7 @@ describe('when the simulator runs', () => {
         steps.push(now.getTime());
         await new Promise((r) => setTimeout(r, 30));
         finished++;
-        return { pings: 0, assigned: 0, pickedUp: 0, delivered: 0, created: 0, shiftsEnded: 0, shiftsStarted: 0 };
+        return emptyReport();
       },
     };
     const stop = startDemoSimulator(db, { NODE_ENV: 'test', SEED_DEMO: true, SIMULATE_DEMO: true }, { intervalMs: 5, simulator })!;
