@@ -2,9 +2,11 @@ import { useCallback, useSyncExternalStore } from 'react';
 import {
   LOCALE_COOKIE,
   parseLocale,
+  plural,
   resolveLocale,
   setLocaleSource,
   translate,
+  type CountKey,
   type Locale,
   type MessageKey,
   type MessageParams,
@@ -115,5 +117,10 @@ export function useLocale(): Locale {
 export function useT() {
   const locale = useLocale();
   return useCallback((key: MessageKey, params?: MessageParams) => translate(locale, key, params), [locale]);
+}
+/** A count in the current language's plural form; `n` may be passed formatted: tn('figures.unit.hours', 2, { n: '2.00' }). */
+export function useTn() {
+  const locale = useLocale();
+  return useCallback((base: CountKey, n: number, params?: MessageParams) => plural(locale, base, n, params), [locale]);
 }
 export { translate };

@@ -82,13 +82,23 @@ export function efficiencyTone(value: number): EfficiencyTone {
   return 'red';
 }
 
+/** The panel's figures from what they are made of: hours on duty and the orders delivered on duty (orders per hour). */
+export interface FigureInput {
+  hours: number;
+  ordersCompleted: number;
+  /** Of ordersCompleted, those delivered while a shift was open (docs/figures.md, orders per hour). */
+  ordersOnDuty: number;
+  orderTimes: readonly OrderTime[];
+  distanceKm: number;
+  cashCollected: number;
+}
+
 /** Every figure of the panel, rounded for display and for the sync body. */
-export function computePerformance(input: PerformanceInput): PerformanceMetrics {
-  const hours = workingHours(input.startTime, input.breaks, input.now);
-  const orders = Math.max(0, Math.floor(finite(input.ordersCompleted)));
-  const rate = ordersPerHour(orders, hours);
+export function performanceOf(input: FigureInput): PerformanceMetrics {
+  const hours = Math.max(0, finite(input.hours));
+  const rate = ordersPerHour(Math.max(0, Math.floor(finite(input.ordersOnDuty))), hours);
   return {
-    ordersCompleted: orders,
+    ordersCompleted: Math.max(0, Math.floor(finite(input.ordersCompleted))),
     ordersPerHour: round(Math.min(rate, MAX_ORDERS_PER_HOUR), 2),
     totalDistance: round(Math.max(0, input.distanceKm), 1),
     // Not time on duty ÷ orders: the mean time from pick-up to delivery (docs/figures.md); 0 with none timed.
@@ -97,4 +107,9 @@ export function computePerformance(input: PerformanceInput): PerformanceMetrics 
     efficiency: efficiency(rate),
     workingHours: round(Math.min(hours, MAX_WORKING_HOURS), 2),
   };
+}
+
+/** The panel's figures for one duty, every order delivered on it. */
+export function computePerformance(input: PerformanceInput): PerformanceMetrics {
+  return performanceOf({ ...input, hours: workingHours(input.startTime, input.breaks, input.now), ordersOnDuty: input.ordersCompleted });
 }

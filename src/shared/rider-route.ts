@@ -31,6 +31,9 @@ export function dutyMs(shifts: readonly ShiftSpan[], from: number, to: number): 
   return total;
 }
 
+/** The order was delivered while one of the rider's shifts was open (a break does not end a shift): what orders per hour counts. */
+export const duringShift = (shifts: readonly ShiftSpan[], at: number, now: number) => shifts.some((s) => s.start <= at && (s.end ?? now) >= at);
+
 /** Completed orders per hour on duty; 0 when there was no duty time. */
 export function ordersPerHour(orders: number, ms: number): number {
   return perHour(orders, ms / 3_600_000);

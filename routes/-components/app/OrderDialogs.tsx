@@ -5,7 +5,6 @@ import { toast } from '../../../src/client/toast';
 import { Modal } from '../../../src/client/ui/Modal';
 import { orderDelivered, orderFailed } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
-import { addDelivery, forDuty } from './ledger';
 import type { ViewOrder } from './overlay';
 import { photoToDataUrl } from './photo';
 import { useRider } from './RiderContext';
@@ -15,7 +14,7 @@ import { StorageWarning } from '../../../src/client/storage/StorageWarning';
 /** Delivered: the recipient's name, an optional 4-digit PIN and an optional photo (camera). */
 export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: () => void }) {
   const t = useT();
-  const { geo, ledgerStore, duty } = useRider();
+  const { geo } = useRider();
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
   const [photo, setPhoto] = useState<string | null>(null);
@@ -51,6 +50,7 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
         location: geo.fix,
         cash: order.cashToCollect,
         currency: order.currency,
+        startedAt: order.startedAt ? Date.parse(order.startedAt) : null,
         at,
       });
     } catch (err) {
@@ -61,7 +61,6 @@ export function DeliverDialog({ order, onClose }: { order: ViewOrder; onClose: (
       setBusy(false);
     }
     if (outcome.kind === 'dropped') return setErrors({ form: outcome.message });
-    if (duty) ledgerStore.set((l) => addDelivery(forDuty(l, duty.startTime), { orderId: order.id, at, startedAt: order.startedAt ? Date.parse(order.startedAt) : null, cash: order.cashToCollect, currency: order.currency }));
     if (outcome.kind === 'sent') toast({ title: t('app.deliver.done'), variant: 'success' });
     onClose();
   };

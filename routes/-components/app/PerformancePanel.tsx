@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { numberText, money } from '../../../src/client/format';
-import { useT } from '../../../src/client/i18n';
+import { useT, useTn } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { Card } from '../../../src/client/ui/Card';
 import {
-  computePerformance,
   efficiencyTone,
   PERFORMANCE_AUTO_SYNC_MS,
   PERFORMANCE_RECOMPUTE_MS,
@@ -13,9 +12,9 @@ import {
 } from '../../../src/shared/performance';
 import { syncPerformance } from './actions';
 import { Icon } from '../../../src/client/ui/Icon';
-import { cashCollected, orderTimes } from './ledger';
 import { useRider } from './RiderContext';
 import { timeOfDay, useNow } from './useNow';
+import { useTodayFigures } from './useToday';
 
 type SyncStatus = 'idle' | 'syncing' | 'success' | 'error';
 
@@ -30,36 +29,19 @@ const num = (n: number, digits = 1) => numberText(n, { maximumFractionDigits: di
 /** Spec: recomputed every 10 s; synced every 5 min on duty and on demand; status back to idle after 3 s. */
 export function PerformancePanel() {
   const t = useT();
-  const { duty, ledger, riderId, dash, geo, ledgerStore } = useRider();
-  const currency = dash?.currency ?? 'KWD';
+  const tn = useTn();
+  const { duty, ledger, riderId, geo, ledgerStore } = useRider();
   const now = useNow(PERFORMANCE_RECOMPUTE_MS);
-  const metrics = computePerformance({
-    startTime: duty?.startTime ?? null,
-    breaks: duty?.breaks ?? [],
-    ordersCompleted: ledger.deliveries.length,
-    orderTimes: orderTimes(ledger),
-    distanceKm: ledger.distanceKm,
-    cashCollected: cashCollected(ledger, currency),
-    now,
-  });
+  const { metrics, currency } = useTodayFigures(now);
   const tone = TONE[efficiencyTone(metrics.efficiency)];
   const [status, setStatus] = useState<SyncStatus>('idle');
   const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const latest = useRef({ duty, ledger, riderId, currency, fix: geo.fix });
-  latest.current = { duty, ledger, riderId, currency, fix: geo.fix };
+  const latest = useRef({ duty, riderId, metrics, fix: geo.fix });
+  latest.current = { duty, riderId, metrics, fix: geo.fix };
 
   const sync = useCallback(
     async (syncType: 'auto' | 'manual') => {
-      const { duty: d, ledger: l, riderId: id, currency: cur, fix } = latest.current;
-      const m = computePerformance({
-        startTime: d?.startTime ?? null,
-        breaks: d?.breaks ?? [],
-        ordersCompleted: l.deliveries.length,
-        orderTimes: orderTimes(l),
-        distanceKm: l.distanceKm,
-        cashCollected: cashCollected(l, cur),
-        now: Date.now(),
-      });
+      const { duty: d, riderId: id, metrics: m, fix } = latest.current;
       setStatus('syncing');
       clearTimeout(resetTimer.current);
       const outcome = await syncPerformance({
@@ -97,9 +79,9 @@ export function PerformancePanel() {
     { label: t('app.perf.ordersCompleted'), value: num(metrics.ordersCompleted, 0), testId: 'perf-orders' },
     { label: t('app.perf.ordersPerHour'), value: num(metrics.ordersPerHour, 2), testId: 'perf-rate' },
     { label: t('app.perf.totalDistance'), value: t('app.perf.km', { km: num(metrics.totalDistance) }), testId: 'perf-distance' },
-    { label: t('app.perf.averageOrderTime'), value: t('app.perf.minutes', { min: num(metrics.averageOrderTime, 0) }), testId: 'perf-average' },
+    { label: t('app.perf.averageOrderTime'), value: tn('figures.unit.minutes', metrics.averageOrderTime, { n: num(metrics.averageOrderTime) }), testId: 'perf-average' },
     { label: t('app.perf.cashCollected'), value: money(metrics.cashCollected, currency), testId: 'perf-cash' },
-    { label: t('app.perf.workingHours'), value: t('app.perf.hours', { h: num(metrics.workingHours, 2) }), testId: 'perf-hours' },
+    { label: t('app.perf.workingHours'), value: tn('figures.unit.hours', metrics.workingHours, { n: num(metrics.workingHours, 2) }), testId: 'perf-hours' },
   ];
 
   return (
@@ -127,7 +109,7 @@ export function PerformancePanel() {
             </span>
           </div>
           <progress className={`progress ${tone.bar} h-3 w-full`} value={metrics.efficiency} max={100} aria-label={t('app.perf.efficiency')} />
-          <p className="mt-1 text-xs text-base-content/70">{t('app.perf.target', { rate: num(TARGET_ORDERS_PER_HOUR) })}</p>
+          <p className="mt-1 text-xs text-base-content/70">{t('app.perf.targetRate', { rate: tn('figures.unit.ordersPerHour', TARGET_ORDERS_PER_HOUR, { n: num(TARGET_ORDERS_PER_HOUR) }) })}</p>
         </div>
         <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3" data-testid="rider-stats">
           {stats.map((s) => (

@@ -5,7 +5,7 @@ import { useOutbox } from '../../../src/client/outbox/hooks';
 import { trpc } from '../../../src/client/trpc';
 import type { SessionUser } from '../../../src/shared/schemas/auth';
 import { sendLocation, type Fix } from './actions';
-import { forDuty, ledgerStore, removeDelivery, addPosition, type Ledger } from './ledger';
+import { forDuty, ledgerStore, addPosition, type Ledger } from './ledger';
 import { useLocal, type Local } from './local';
 import {
   applyCashWrites,
@@ -64,10 +64,7 @@ export function RiderProvider({ user, children }: { user: SessionUser; children:
   useEffect(() => {
     void startOutbox(user.id);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const off = onOutboxSettled((entry, outcome) => {
-      if (outcome.kind === 'dropped' && kindOf(entry) === 'order' && entry.body?.status === 'delivered') {
-        store.set((l) => removeDelivery(l, String(entry.meta?.orderId)));
-      }
+    const off = onOutboxSettled(() => {
       clearTimeout(timer);
       timer = setTimeout(() => {
         void qc.invalidateQueries({ queryKey: trpc.rider.pathKey() });
@@ -78,7 +75,7 @@ export function RiderProvider({ user, children }: { user: SessionUser; children:
       off();
       clearTimeout(timer);
     };
-  }, [user.id, qc, store]);
+  }, [user.id, qc]);
 
   const pendingKeys = useMemo(() => new Set(pending.map((p) => p.key)), [pending]);
   const duty = useMemo(

@@ -101,6 +101,8 @@ export interface Delivery {
   location: Fix | null;
   cash: number;
   currency: Currency;
+  /** The order's pick-up (else assignment) time, ms: the average order time counts it until the server has the delivery. */
+  startedAt?: number | null;
   at?: number;
 }
 
@@ -134,7 +136,7 @@ export async function orderDelivered(d: Delivery) {
       `/api/rider/orders/${encodeURIComponent(d.orderId)}/status`,
       'order',
       { status: 'delivered', recipientName: d.recipientName, ...(d.pin ? { pin: d.pin } : {}), at },
-      { meta: { orderId: d.orderId, cash: d.cash, currency: d.currency }, ...(photoKey ? { refs: { proofCaptureId: { key: photoKey, field: 'captureId' } } } : {}) },
+      { meta: { orderId: d.orderId, cash: d.cash, currency: d.currency, startedAt: d.startedAt ?? null }, ...(photoKey ? { refs: { proofCaptureId: { key: photoKey, field: 'captureId' } } } : {}) },
     ),
   );
 }

@@ -15,7 +15,7 @@ describe('the duty’s route kept on the phone for the rider’s map', () => {
   });
 
   test('bounded: the newest TRAIL_MAX points; a ledger stored before the route existed starts one', () => {
-    const old = { startTime: 0, deliveries: [], distanceKm: 0, last: null, lastLocationAt: 0, lastSync: null } as Ledger;
+    const old = { startTime: 0, last: null, lastLocationAt: 0, lastSync: null } as Ledger;
     expect(addPosition(old, { lat: 29.3, lng: 48 }, 5, 1).trail).toEqual([{ lat: 29.3, lng: 48 }]);
     let l = emptyLedger(0);
     for (let i = 0; i < TRAIL_MAX + 5; i++) l = addPosition(l, { lat: 29 + i * 0.001, lng: 48 }, 5, i);

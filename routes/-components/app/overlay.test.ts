@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import type { OutboxEntry } from '../../../src/client/outbox/types';
-import { addDelivery, addPosition, cashCollected, emptyLedger, forDuty } from './ledger';
+import { addPosition, emptyLedger, forDuty } from './ledger';
 import { applyCashWrites, applyDutyWrites, applyOrderWrites, unseenWrites, type ServerOrder } from './overlay';
 
 let seq = 0;
@@ -79,19 +79,15 @@ describe('orders and cash seen through unsent writes', () => {
 
 describe('the duty ledger', () => {
   test('a new duty starts from zero; a start time the server clamped by seconds is the same duty', () => {
-    const l = addDelivery(emptyLedger(1_000_000), { orderId: 'a', at: 1, cash: 7.25, currency: 'KWD' });
-    expect(forDuty(l, 1_000_000 - 3_000).deliveries).toHaveLength(1);
-    expect(forDuty(l, 1_000_000 + 3_600_000).deliveries).toHaveLength(0);
-    expect(addDelivery(l, { orderId: 'a', at: 2, cash: 7.25, currency: 'KWD' }).deliveries).toHaveLength(1);
+    const l = addPosition(emptyLedger(1_000_000), { lat: 29.3375, lng: 48.0263 }, 5, 1);
+    expect(forDuty(l, 1_000_000 - 3_000).trail).toHaveLength(1);
+    expect(forDuty(l, 1_000_000 + 3_600_000).trail).toHaveLength(0);
   });
 
-  test('distance sums the shared fixes, leaving out inaccurate ones; cash sums in minor units', () => {
+  test('the route leaves out inaccurate fixes but still spaces the pings by them', () => {
     let l = emptyLedger(0);
     l = addPosition(l, { lat: 29.3375, lng: 48.0263 }, 5, 1);
     l = addPosition(l, { lat: 29.3339, lng: 48.0761 }, 500, 2);
-    l = addPosition(l, { lat: 29.3339, lng: 48.0761 }, 8, 3);
-    expect(l.distanceKm).toBeCloseTo(4.85, 1);
-    l = addDelivery(addDelivery(l, { orderId: 'a', at: 1, cash: 0.1, currency: 'KWD' }), { orderId: 'b', at: 2, cash: 0.2, currency: 'KWD' });
-    expect(cashCollected(l, 'KWD')).toBe(0.3);
+    expect([l.trail, l.lastLocationAt]).toEqual([[{ lat: 29.3375, lng: 48.0263 }], 2]);
   });
 });

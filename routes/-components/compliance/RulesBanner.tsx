@@ -4,7 +4,7 @@ import { trpc } from '../../../src/client/trpc';
 import { Icon } from '../../../src/client/ui/Icon';
 import type { RuleId } from '../../../src/shared/compliance/rules';
 import type { MessageKey } from '../../../src/shared/i18n';
-import { duration } from './rule-texts';
+import { duration } from './rule-duration';
 
 /** Refreshed each minute: a pause starts or ends, the hours run. */
 export const RULES_POLL_MS = 60_000;

@@ -1,5 +1,5 @@
-import { percent } from '../../../src/client/format';
-import { useT } from '../../../src/client/i18n';
+import { numberText, percent } from '../../../src/client/format';
+import { useT, useTn } from '../../../src/client/i18n';
 import { Badge } from '../../../src/client/ui/Badge';
 import { Card } from '../../../src/client/ui/Card';
 import { efficiencyTone, TARGET_ORDERS_PER_HOUR } from '../../../src/shared/rider-route';
@@ -11,6 +11,7 @@ const TEXT = { success: 'text-success', warning: 'text-warning', error: 'text-er
 /** Today's Route, computed from the day's pings, shifts and orders (the spec's card is static). */
 export function RouteCard({ k }: { k: TrackingTodayData }) {
   const t = useT();
+  const tn = useTn();
   const r = k.route;
   const tone = efficiencyTone(r.efficiency);
   const hours = Math.floor(r.dutyMinutes / 60);
@@ -35,7 +36,7 @@ export function RouteCard({ k }: { k: TrackingTodayData }) {
         <div className="rounded-box bg-base-200/60 p-3">
           <dt className="text-xs text-base-content/70">{t('riderDash.route.time')}</dt>
           <dd className="mt-1 text-lg font-bold tabular-nums" data-testid="route-time">
-            {t('riderDash.route.duration', { h: hours, m: r.dutyMinutes % 60 })}
+            {t('riderDash.route.durationOf', { h: tn('figures.unit.hours', hours), m: tn('figures.unit.minutes', r.dutyMinutes % 60) })}
           </dd>
         </div>
         <div className="rounded-box bg-base-200/60 p-3">
@@ -46,7 +47,10 @@ export function RouteCard({ k }: { k: TrackingTodayData }) {
         </div>
       </dl>
       <progress className={`progress h-2 w-full ${BAR[tone]}`} value={r.efficiency} max={100} aria-label={t('riderDash.route.efficiency')} />
-      <p className="text-xs text-base-content/70">{t('riderDash.route.rate', { rate: percent(r.ordersPerHour), target: TARGET_ORDERS_PER_HOUR })}</p>
+      <p className="text-xs text-base-content/70" data-testid="route-rate">{t('riderDash.route.rateOnDuty', {
+          rate: tn('figures.unit.ordersPerHour', r.ordersPerHour, { n: numberText(r.ordersPerHour, { maximumFractionDigits: 2 }) }),
+          target: TARGET_ORDERS_PER_HOUR,
+        })}</p>
     </Card>
   );
 }

@@ -81,12 +81,20 @@ export const kmToday = kmOf;
 export async function trackingToday(db: Db, riderId: string, now = new Date()) {
   const rider = await riderRow(db, riderId);
   const { region, currency } = await riderWorkplace(db, rider);
-  const figures = await riderFigures(db, riderId, today(now, region.timezone));
+  const win = today(now, region.timezone);
+  const figures = await riderFigures(db, riderId, win);
   return {
     currency,
     ordersCompleted: figures.delivered,
     cashCollected: fromMinor(figures.codCollectedMinor[currency], currency),
     kmTraveled: figures.km,
+    /** Mean pick-up (else assignment) to delivery, minutes, one decimal; null with no timed delivery. */
+    averageOrderMinutes: figures.averageOrderMinutes,
     route: await routeToday(db, riderId, figures),
+    /**
+     * What these figures were computed from (ms): the rider app adds the deliveries it has not sent yet to them with
+     * the same functions (routes/-components/app/today.ts), so /app and /rider show the same day.
+     */
+    basis: { since: win.from.getTime(), asOf: win.to.getTime(), shifts: figures.shifts, deliveries: figures.deliveries },
   };
 }

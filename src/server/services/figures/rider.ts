@@ -4,7 +4,7 @@ import { dutyShifts, locationPings, orders } from '../../../../db/schema';
 import { averageOrderMinutes, kmOf } from '../../../shared/figures';
 import { CURRENCIES, type Currency } from '../../../shared/money';
 import { efficiency, ordersPerHour } from '../../../shared/performance';
-import { dutyMs, type ShiftSpan } from '../../../shared/rider-route';
+import { duringShift, dutyMs, type ShiftSpan } from '../../../shared/rider-route';
 import { shiftsBetween } from '../rider-route';
 import { orderStartMs } from './order-time';
 import type { Window } from './window';
@@ -16,6 +16,8 @@ const noMoney = (): MinorBy => Object.fromEntries(CURRENCIES.map((c) => [c, 0]))
 export interface RiderFigures {
   /** Orders the rider delivered in the window (by delivered_at). */
   delivered: number;
+  /** Those orders: id, start (pick-up, else assignment; ms or null) and delivery (ms), for the rider's phone to merge its unsent deliveries. */
+  deliveries: { id: string; startedAt: number | null; deliveredAt: number }[];
   /** Of those, delivered while a shift was open: what orders per hour counts. */
   deliveredOnDuty: number;
   /** Time on duty in the window less completed breaks, ms. */
@@ -37,8 +39,7 @@ export interface RiderFigures {
   shifts: ShiftSpan[];
 }
 
-/** The order was delivered while one of the rider's shifts was open (a break does not end a shift). */
-export const duringShift = (shifts: readonly ShiftSpan[], at: number, now: number) => shifts.some((s) => s.start <= at && (s.end ?? now) >= at);
+export { duringShift };
 
 type Ping = { lat: number; lng: number; at: Date };
 
@@ -55,7 +56,7 @@ export async function riderFigures(db: Db, riderId: string, win: Window): Promis
   const { from, to } = win;
   const [delivered, shifts, pings] = await Promise.all([
     db
-      .select({ at: orders.deliveredAt, startedAt: orderStartMs, currency: orders.currency, fee: orders.deliveryFeeMinor, cod: orders.codAmountMinor, payment: orders.paymentMethod })
+      .select({ id: orders.id, at: orders.deliveredAt, startedAt: orderStartMs, currency: orders.currency, fee: orders.deliveryFeeMinor, cod: orders.codAmountMinor, payment: orders.paymentMethod })
       .from(orders)
       .where(and(eq(orders.riderId, riderId), eq(orders.status, 'delivered'), gte(orders.deliveredAt, from), lt(orders.deliveredAt, to))),
     shiftsBetween(db, riderId, from, to),
@@ -76,13 +77,15 @@ export async function riderFigures(db: Db, riderId: string, win: Window): Promis
     if (o.payment === 'cash') codCollectedMinor[o.currency] += o.cod;
   }
   const last = pings.at(-1);
+  const deliveries = delivered.map((o) => ({ id: o.id, startedAt: o.startedAt === null ? null : Number(o.startedAt), deliveredAt: o.at!.getTime() }));
   return {
     delivered: delivered.length,
+    deliveries,
     deliveredOnDuty: onDuty,
     dutyMs: ms,
     ordersPerHour: rate,
     efficiency: efficiency(rate),
-    averageOrderMinutes: averageOrderMinutes(delivered.map((o) => ({ startedAt: o.startedAt === null ? null : Number(o.startedAt), deliveredAt: o.at!.getTime() }))),
+    averageOrderMinutes: averageOrderMinutes(deliveries),
     km: await kmBetween(db, riderId, win, pings),
     revenueMinor,
     codCollectedMinor,
