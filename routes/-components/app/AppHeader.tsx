@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { useOnline, useOutbox } from '../../../src/client/outbox/hooks';
-import { useLocale, useT } from '../../../src/client/i18n';
-import { orderAddressTextIn } from '../../../src/shared/gulf/address-text';
-import { numberText, money } from '../../../src/client/format';
+import { useT } from '../../../src/client/i18n';
+import { numberText } from '../../../src/client/format';
+import { lazyOnInteraction } from '../../../src/client/ui/lazyOnInteraction';
 import { RoleBadges } from '../../../src/client/ui/RoleBadges';
 import { Icon } from '../../../src/client/ui/Icon';
 import { useOfflineLine } from '../../../src/client/shell/OfflineLine';
@@ -10,6 +10,9 @@ import { local, useLocal } from './local';
 import { notificationsFor } from './notifications';
 import { useRider } from './RiderContext';
 import { useInstall } from './useInstall';
+
+/** The list opens on a tap: its code comes with the page's first interaction (issue 10 budgets). */
+const NotificationList = lazyOnInteraction(() => import('./NotificationList').then((m) => m.NotificationList));
 import { OutboxList } from './OutboxList';
 
 export const seenOrdersStore = (userId: string) => local<string[]>(`rider-app:${userId}:seen-orders`, []);
@@ -61,14 +64,15 @@ export function SyncBanner() {
 
 function Notifications() {
   const t = useT();
-  const locale = useLocale();
   const { user, orders, cash } = useRider();
   const seenStore = useMemo(() => seenOrdersStore(user.id), [user.id]);
   const seen = useLocal(seenStore);
   const n = notificationsFor({ orders: orders ?? [], seen, cash: cash ? { onHand: cash.onHand, currency: cash.currency } : null });
   const markRead = () => seenStore.set((s) => [...new Set([...s, ...(orders ?? []).map((o) => o.id)])].slice(-500));
+  // The list is drawn once the dropdown is first opened (focus): never on the server, never before it is asked for.
+  const [opened, setOpened] = useState(false);
   return (
-    <div className="dropdown dropdown-end">
+    <div className="dropdown dropdown-end" onFocus={() => setOpened(true)}>
       <button type="button" tabIndex={0} className="btn btn-ghost btn-square h-11 w-11 indicator" aria-label={t('app.notifications.label', { count: n.count })} data-testid="notifications-button">
         <Icon name="bell" className="size-6" />
         {n.count > 0 ? (
@@ -78,26 +82,10 @@ function Notifications() {
         ) : null}
       </button>
       <div tabIndex={0} className="dropdown-content z-50 mt-2 w-72 max-w-[calc(100vw-2rem)] rounded-box border border-base-300 bg-base-100 p-3 shadow-lg" data-testid="notifications-panel">
-        <p className="mb-2 font-semibold">{t('app.notifications.title')}</p>
-        {n.count === 0 ? <p className="text-sm text-base-content/70">{t('app.notifications.empty')}</p> : null}
-        <ul className="space-y-2 text-sm">
-          {n.newOrders.map((o) => (
-            <li key={o.id} className="flex gap-2">
-              <Icon name="box" className="mt-0.5 size-4 shrink-0 text-primary" />
-              <span>{t('app.notifications.newOrder', { customer: o.customerName, address: orderAddressTextIn(o.deliveryAddress, o.deliveryAddressParts, o.deliveryPlace, locale) })}</span>
-            </li>
-          ))}
-          {n.cashReminder ? (
-            <li className="flex gap-2">
-              <Icon name="cash" className="mt-0.5 size-4 shrink-0 text-warning" />
-              <span>{t('app.notifications.cash', { amount: money(n.cashReminder.onHand, n.cashReminder.currency) })}</span>
-            </li>
-          ) : null}
-        </ul>
-        {n.newOrders.length > 0 ? (
-          <button type="button" className="btn btn-sm btn-block mt-3" onClick={markRead}>
-            {t('app.notifications.markRead')}
-          </button>
+        {opened ? (
+          <Suspense fallback={null}>
+            <NotificationList n={n} onMarkRead={markRead} />
+          </Suspense>
         ) : null}
       </div>
     </div>
