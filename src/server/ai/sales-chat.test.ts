@@ -147,7 +147,7 @@ describe('visitor chat input limits', () => {
   test('a blank message is a 400', async () => {
     const res = await postJson(offline, '/api/ai/chat', { message: '   ' }, { ip: '192.0.2.202' });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'message: Message is required', field: 'message' });
+    expect((await res.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'message: Message is required', field: 'message', fields: { message: 'Message is required' } });
   });
   test('10 history entries pass, 11 are a 400', async () => {
     expect((await postJson(offline, '/api/ai/chat', { message: 'Hi', conversationHistory: history(10) }, { ip: '192.0.2.203' })).status).toBe(200);

@@ -98,7 +98,7 @@ describe('company.addRider', () => {
     expect(await dup.json()).toEqual({ success: false, message: DUPLICATE_RIDER_EMAIL, error: { code: 'CONFLICT', message: DUPLICATE_RIDER_EMAIL, field: 'email' } });
     const bad = await postJson(app, '/api/company/riders', payload({ email: 'nope' }), { cookie });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'email: Invalid email format', field: 'email' });
+    expect((await bad.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'email: Invalid email format', field: 'email', fields: { email: 'Invalid email format' } });
   });
 });
 

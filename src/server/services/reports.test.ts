@@ -323,7 +323,7 @@ describe('REST: POST /api/reports/generate and the downloads', () => {
   test('from after to: 400 naming from', async () => {
     const res = await postJson(app, '/api/reports/generate', { from: '2026-03-10', to: '2026-03-01' }, { cookie: cookies.admin });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'from: From date must be on or before the To date', field: 'from' });
+    expect((await res.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'from: From date must be on or before the To date', field: 'from', fields: { from: 'From date must be on or before the To date' } });
   });
 
   test('downloads: CSV and JSON as attachments named by the period', async () => {

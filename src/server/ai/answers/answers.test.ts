@@ -164,7 +164,7 @@ describe('analyses', () => {
     const legal = await answer('companyA', 'analysis_legal');
     expect(head(legal.en)).toBe('Alpha Couriers: 1 of 5 compliance checks found an issue from 2026-11-01 to 2026-11-05.');
     expect(head(legal.ar)).toBe('Alpha Couriers: 1 من 5 فحوص امتثال وجدت مشكلة من 2026-11-01 إلى 2026-11-05.');
-    expect(legal.en.table!.rows[0]).toEqual(['Licence number', 'Issue', 'Aziz Alpha, Rami Alpha']);
+    expect(legal.en.table!.rows[0]).toEqual(['License number', 'Issue', 'Aziz Alpha, Rami Alpha']);
     const perf = await answer('companyA', 'analysis_performance');
     expect(head(perf.en)).toBe('Alpha Couriers: 2 of 5 orders delivered from 2026-11-01 to 2026-11-05; completion 66.7%, 0.29 orders per hour, efficiency 9.5%.');
     expect(head(perf.ar)).toBe('Alpha Couriers: سُلِّم 2 من 5 طلبات من 2026-11-01 إلى 2026-11-05؛ نسبة الإنجاز 66.7%، و0.29 طلب في الساعة، والكفاءة 9.5%.');

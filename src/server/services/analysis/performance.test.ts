@@ -49,7 +49,7 @@ describe('performance analysis', () => {
         'Completion rate 70% (delivered of finished orders); success rate 77.8% (delivered of delivered and failed). ' +
         '5 orders delivered during 94.75 h of duty: 0.05 orders per hour, 1.8% efficiency against the target of 3 per hour. ' +
         '2 orders delivered outside any recorded duty, so not in the rate. ' +
-        'Average order time, from pick-up to delivery: 32.1 min. ' +
+        'Average order time, from pickup to delivery: 32.1 min. ' +
         'Highest efficiency: Rashed Beta, 6.3%.',
     );
     expect(a.recommendations).toEqual([

@@ -109,7 +109,7 @@ describe('REST: POST /api/ai/analysis and GET /api/ai/download-report/{userId}',
   test('a bad type: 400 naming the field', async () => {
     const res = await postJson(app, '/api/ai/analysis', { type: 'marketing', timeframe: 'monthly' }, { cookie: cookies.riderA });
     expect(res.status).toBe(400);
-    expect((await res.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'type: type must be one of financial, hr, legal, performance', field: 'type' });
+    expect((await res.json()).error).toEqual({ code: 'BAD_REQUEST', message: 'type: type must be one of financial, hr, legal, performance', field: 'type', fields: { type: 'type must be one of financial, hr, legal, performance' } });
   });
 
   test('the report is a JSON file named with the company and the local date', async () => {

@@ -92,7 +92,7 @@ export const analysis = {
   'analysis.performance.throughput': '{deliveries} delivered during {hours} h of duty: {rate} orders per hour, {efficiency}% efficiency against the target of {target} per hour.',
   'analysis.performance.offDuty': '{deliveries} delivered outside any recorded duty, so not in the rate.',
   'analysis.performance.noDuty': '{deliveries} delivered this month, but no duty time was recorded, so orders per hour cannot be measured.',
-  'analysis.performance.deliveryTime': 'Average order time, from pick-up to delivery: {minutes} min.',
+  'analysis.performance.deliveryTime': 'Average order time, from pickup to delivery: {minutes} min.',
   'analysis.performance.best': 'Highest efficiency: {name}, {efficiency}%.',
   'analysis.performance.rec.lowEfficiency': 'Coach {names}: below {red}% efficiency (under {redRate} orders per hour).',
   'analysis.performance.rec.completion': 'Look into failed and cancelled orders: completion is {completion}%, below {threshold}%.',
