@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { asciiDigits, money } from '../../../src/client/format';
+import { serverFieldError, type FieldErrors } from '../../../src/client/forms';
 import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { trpc } from '../../../src/client/trpc';
+import { FieldError } from '../../../src/client/ui/FieldError';
 import { Icon } from '../../../src/client/ui/Icon';
 import { Modal } from '../../../src/client/ui/Modal';
 import type { RouterOutputs } from '../../../src/server/trpc/root';
@@ -26,7 +28,7 @@ export function ConfirmDialog({ h, qrCode, onClose }: { h: CompanyHandover; qrCo
   const digits = MINOR_DIGITS[h.currency];
   const [code, setCode] = useState('');
   const [counted, setCounted] = useState(h.amount.toFixed(digits));
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [typing, setTyping] = useState(!qrCode);
   /** The differing count waiting for its second confirmation (minor units). */
   const [checking, setChecking] = useState<number | null>(null);
@@ -42,7 +44,9 @@ export function ConfirmDialog({ h, qrCode, onClose }: { h: CompanyHandover; qrCo
       },
       onError: (err) => {
         setChecking(null);
-        setError(err.message);
+        // A wrong or locked code is the code field's; anything else is the form's.
+        const fields = serverFieldError(err);
+        setErrors(fields?.code || fields?.counted ? fields : { _: err.message });
       },
     }),
   );
@@ -54,10 +58,10 @@ export function ConfirmDialog({ h, qrCode, onClose }: { h: CompanyHandover; qrCo
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (typed.kind === 'decimals') return setError(decimalsMessage(t, h.currency));
-    if (typed.kind !== 'ok') return setError(t('handover.company.countedInvalid'));
-    if (method === 'code' && !/^\d{6}$/.test(asciiDigits(code).replace(/\s/g, ''))) return setError(t('handover.company.codeInvalid'));
-    setError(null);
+    if (typed.kind === 'decimals') return setErrors({ counted: decimalsMessage(t, h.currency) });
+    if (typed.kind !== 'ok') return setErrors({ counted: t('handover.company.countedInvalid') });
+    if (method === 'code' && !/^\d{6}$/.test(asciiDigits(code).replace(/\s/g, ''))) return setErrors({ code: t('handover.company.codeInvalid') });
+    setErrors({});
     // The ledger cannot be edited: a count that differs is checked once more before it is posted.
     if (differs) return setChecking(typed.minor);
     post(typed.minor);
@@ -125,7 +129,7 @@ export function ConfirmDialog({ h, qrCode, onClose }: { h: CompanyHandover; qrCo
               <Icon name="check" className="size-4" />
               {t('handover.company.qrRead')}
             </p>
-            <button type="button" className="btn btn-link btn-sm px-0" onClick={() => { setTyping(true); setError(null); }} data-testid="confirm-type-code">
+            <button type="button" className="btn btn-link btn-sm px-0" onClick={() => { setTyping(true); setErrors({}); }} data-testid="confirm-type-code">
               {t('handover.company.typeCode')}
             </button>
           </div>
@@ -141,9 +145,10 @@ export function ConfirmDialog({ h, qrCode, onClose }: { h: CompanyHandover; qrCo
               maxLength={12}
               autoFocus
               value={code}
-              onChange={(e) => { setCode(asciiDigits(e.target.value).replace(/[^\d]/g, '').slice(0, 6)); setError(null); }}
+              onChange={(e) => { setCode(asciiDigits(e.target.value).replace(/[^\d]/g, '').slice(0, 6)); setErrors({}); }}
               data-testid="confirm-code"
             />
+            <FieldError message={errors.code} testId="confirm-error" />
           </label>
         ) : (
           <p className="text-sm text-base-content/70">{t('handover.company.bankHint')}</p>
@@ -152,23 +157,24 @@ export function ConfirmDialog({ h, qrCode, onClose }: { h: CompanyHandover; qrCo
           <span className="text-sm font-medium">{t('handover.company.countedLabel', { currency: h.currency })}</span>
           <input
             id="handover-counted"
-            className={`input input-lg w-full tabular-nums ${typed.kind === 'decimals' ? 'input-error' : ''}`}
+            className={`input input-lg w-full tabular-nums ${typed.kind === 'decimals' || errors.counted ? 'input-error' : ''}`}
             inputMode="decimal"
             dir="ltr"
             autoComplete="off"
             value={counted}
-            onChange={(e) => { setCounted(asciiDigits(e.target.value)); setError(null); }}
+            onChange={(e) => { setCounted(asciiDigits(e.target.value)); setErrors({}); }}
             data-testid="confirm-counted"
           />
+          <FieldError message={errors.counted} testId="confirm-error" />
           {differs ? (
             <span className="alert alert-warning alert-soft mt-2 block px-3 py-2 text-sm" data-testid="confirm-differs">
               {t('handover.company.differs')}
             </span>
           ) : null}
         </label>
-        {error ? (
+        {errors._ || (errors.code && method !== 'code') ? (
           <p role="alert" className="text-sm text-error" data-testid="confirm-error">
-            {error}
+            {errors._ ?? errors.code}
           </p>
         ) : null}
         <div className="flex justify-end gap-2">
