@@ -71,6 +71,12 @@ export default defineConfig({
     outDir: 'dist',
     sourcemap: false,
     rolldownOptions: {
+      treeshake: {
+        // @trpc/client's WebSocket link ends in `_defineProperty(WsConnection, 'connectCount', 0)`, a statement the
+        // bundler must keep (with the whole connection class) once the file is imported, which index.mjs always
+        // does. Nothing here uses WebSockets: a file none of whose exports is used may be left out.
+        moduleSideEffects: [{ test: /@trpc[\\/]client[\\/]dist[\\/]wsLink-/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           // Everything the entry imports statically (React, the router, the query cache, the shell) is needed by

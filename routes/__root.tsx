@@ -3,12 +3,12 @@ import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { ChatWidget } from '../src/client/shell/ChatWidget';
 import { Header } from '../src/client/shell/Header';
 import { InstallPrompt } from '../src/client/shell/InstallPrompt';
-import { NotFound } from '../src/client/shell/NotFound';
+import { LazyNotFound } from '../src/client/shell/LazyNotFound';
 import { Toaster } from '../src/client/toast';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: RootLayout,
-  notFoundComponent: NotFound,
+  notFoundComponent: LazyNotFound,
 });
 
 function RootLayout() {

@@ -1,16 +1,17 @@
 import { Link } from '@tanstack/react-router';
 import type { MessageKey } from '../../src/shared/i18n';
 import { useT } from '../../src/client/i18n';
-import { Icon, type IconName } from '../../src/client/ui/Icon';
+import { LANDING_ICONS, type LandingIconName } from '../../src/client/ui/icons/landing';
+import { SvgIcon } from '../../src/client/ui/SvgIcon';
 import { PortalCards } from './PortalCards';
 
-const CHIPS: { key: MessageKey; icon: IconName }[] = [
+const CHIPS: { key: MessageKey; icon: LandingIconName }[] = [
   { key: 'landing.chip.analytics', icon: 'chart' },
   { key: 'landing.chip.ocr', icon: 'receipt' },
   { key: 'landing.chip.gps', icon: 'pin' },
   { key: 'landing.chip.pwa', icon: 'phone' },
 ];
-const ENTERPRISE: { key: 'security' | 'currency' | 'offline' | 'ai'; icon: IconName }[] = [
+const ENTERPRISE: { key: 'security' | 'currency' | 'offline' | 'ai'; icon: LandingIconName }[] = [
   { key: 'security', icon: 'shield' },
   { key: 'currency', icon: 'coins' },
   { key: 'offline', icon: 'offline' },
@@ -29,7 +30,7 @@ export function LandingHub() {
           <ul className="mt-6 flex flex-wrap gap-2" data-testid="feature-chips">
             {CHIPS.map((c) => (
               <li key={c.key} className="badge badge-lg gap-2 border-base-300 bg-base-100 py-4 text-primary">
-                <Icon name={c.icon} className="size-4" />
+                <SvgIcon d={LANDING_ICONS[c.icon]} className="size-4" />
                 <span className="text-base-content">{t(c.key)}</span>
               </li>
             ))}
@@ -54,7 +55,7 @@ export function LandingHub() {
           {ENTERPRISE.map(({ key: k, icon }) => (
             <div key={k} className="rounded-box border border-base-300 bg-base-100 p-5">
               <span className="mb-3 grid size-10 place-items-center rounded-lg bg-primary/10 text-primary">
-                <Icon name={icon} />
+                <SvgIcon d={LANDING_ICONS[icon]} />
               </span>
               <h3 className="font-semibold">{t(`landing.enterprise.${k}.title` as MessageKey)}</h3>
               <p className="mt-2 text-sm text-base-content/70">{t(`landing.enterprise.${k}.text` as MessageKey)}</p>

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { MessageKey } from '../../src/shared/i18n';
 import { useT } from '../../src/client/i18n';
-import { Icon, type IconName } from '../../src/client/ui/Icon';
+import { LANDING_ICONS, type LandingIconName } from '../../src/client/ui/icons/landing';
+import { SvgIcon } from '../../src/client/ui/SvgIcon';
 
 type Portal = 'admin' | 'company' | 'rider';
-const PORTALS: { id: Portal; icon: IconName; tone: string }[] = [
+const PORTALS: { id: Portal; icon: LandingIconName; tone: string }[] = [
   { id: 'admin', icon: 'chart', tone: 'bg-primary/10 text-primary' },
   { id: 'company', icon: 'building', tone: 'bg-secondary/10 text-secondary' },
   { id: 'rider', icon: 'scooter', tone: 'bg-accent/25 text-accent-content' },
@@ -21,7 +22,7 @@ export function PortalCards() {
           <article key={id} className="card border border-base-300 bg-base-100 shadow-sm transition hover:shadow-md" data-testid={`portal-card-${id}`}>
             <div className="card-body gap-3 p-5">
               <div className={`grid size-12 place-items-center rounded-xl ${tone}`}>
-                <Icon name={icon} className="size-7" />
+                <SvgIcon d={LANDING_ICONS[icon]} className="size-7" />
               </div>
               <h3 className="card-title">{title}</h3>
               <p className="text-sm text-base-content/70">{t(`portal.${id}.description` as MessageKey)}</p>
@@ -29,7 +30,7 @@ export function PortalCards() {
                 {[1, 2, 3, 4, 5].map((n) => (
                   <li key={n} className="flex items-start gap-2">
                     <span className="mt-0.5 text-success">
-                      <Icon name="check" className="size-4" />
+                      <SvgIcon d={LANDING_ICONS.check} className="size-4" />
                     </span>
                     <span>{t(`portal.${id}.f${n}` as MessageKey)}</span>
                   </li>

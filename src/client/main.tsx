@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { routeTree } from '../routeTree.gen';
 import { localeReady, startLocale } from './i18n';
-import { NotFound } from './shell/NotFound';
+import { LazyNotFound } from './shell/LazyNotFound';
 import './styles.css';
 import { queryClient } from './query';
 import { sessionQuery } from './session';
@@ -23,7 +23,7 @@ const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
-  defaultNotFoundComponent: NotFound,
+  defaultNotFoundComponent: LazyNotFound,
   scrollRestoration: true,
 });
 

@@ -81,6 +81,8 @@ test.describe('admin dashboard (issue 3)', () => {
 
   test('figures update live, without reloading, when another admin creates an order', async ({ page, browser }) => {
     const daily = await stat(page, 'stat-daily-orders');
+    // The server's SSE 'connected' event has arrived: the subscription is open.
+    await expect(page.getByTestId('admin-stats')).toHaveAttribute('data-live', 'pending');
     const other = await browser.newContext({ baseURL: test.info().project.use.baseURL });
     await signIn(other, 'admin');
     const companies = (await (await other.request.get('/api/companies')).json()) as { id: string; currency: string }[];

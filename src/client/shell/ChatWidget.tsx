@@ -2,7 +2,8 @@ import { useRouterState } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
 import { useT } from '../i18n';
 import { useSession } from '../session';
-import { Icon } from '../ui/Icon';
+import { SHELL_ICONS } from '../ui/icons/shell';
+import { SvgIcon } from '../ui/SvgIcon';
 import { useRoomInView } from './useRoomInView';
 
 export type ChatState = 'closed' | 'open' | 'minimized';
@@ -44,7 +45,7 @@ export function ChatWidget() {
       onFocus={preload}
       className="btn btn-primary chat-fab"
     >
-      <Icon name="chat" />
+      <SvgIcon d={SHELL_ICONS.chat} />
     </button>
   );
   return (

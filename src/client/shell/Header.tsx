@@ -3,7 +3,8 @@ import { ROLE_HOME } from '../../shared/permissions';
 import type { MessageKey } from '../../shared/i18n';
 import { useT } from '../i18n';
 import { useSession } from '../session';
-import { Icon } from '../ui/Icon';
+import { SHELL_ICONS } from '../ui/icons/shell';
+import { SvgIcon } from '../ui/SvgIcon';
 import { roleLabelKey } from '../ui/RoleBadges';
 import { LanguageSwitch, useAccountLocale } from './LanguageSwitch';
 import { useTheme } from './theme';
@@ -54,7 +55,7 @@ export function Header() {
         <div className="ms-auto flex items-center gap-1 sm:gap-2">
           <LanguageSwitch />
           <button type="button" className="btn btn-ghost btn-sm btn-square" aria-label={t('theme.toggle')} onClick={toggle}>
-            <Icon name={theme === 'kwt' ? 'moon' : 'sun'} />
+            <SvgIcon d={SHELL_ICONS[theme === 'kwt' ? 'moon' : 'sun']} />
           </button>
           {user ? (
             <>
@@ -73,7 +74,7 @@ export function Header() {
           )}
           <div className="dropdown dropdown-end md:hidden">
             <button type="button" tabIndex={0} className="btn btn-ghost btn-sm btn-square" aria-label={t('nav.menu')}>
-              <Icon name="menu" />
+              <SvgIcon d={SHELL_ICONS.menu} />
             </button>
             <ul tabIndex={0} className="menu dropdown-content z-50 mt-2 w-48 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg">
               {links.map((l) => (

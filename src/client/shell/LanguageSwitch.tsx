@@ -4,7 +4,8 @@ import type { Locale } from '../../shared/i18n';
 import type { SessionUser } from '../../shared/schemas/auth';
 import { setLocale, useLocale, useT } from '../i18n';
 import { SESSION_QUERY_KEY, useSession } from '../session';
-import { Icon } from '../ui/Icon';
+import { SHELL_ICONS } from '../ui/icons/shell';
+import { SvgIcon } from '../ui/SvgIcon';
 
 /** On sign-in (and whenever the account's stored language changes) the account's language wins. */
 export function useAccountLocale() {
@@ -40,7 +41,7 @@ export function LanguageSwitch() {
       data-testid="lang-switch"
       aria-label={t('lang.switch', { language: t(`lang.name.${locale}`), other: t(`lang.name.${other}`) })}
     >
-      <Icon name="globe" className="hidden size-4 shrink-0 sm:block" />
+      <SvgIcon d={SHELL_ICONS.globe} className="hidden size-4 shrink-0 sm:block" />
       <span lang={other} dir={other === 'ar' ? 'rtl' : 'ltr'}>
         {/* Phones get the short name: the header has room for little else. */}
         <span className="sm:hidden">{SHORT[other]}</span>
