@@ -1,4 +1,5 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
+import { ToastView } from './ToastView';
 
 /** Spec section 9: one toast at a time, shown for 5000 ms. */
 export const TOAST_DURATION_MS = 5000;
@@ -34,15 +35,10 @@ const subscribe = (l: () => void) => {
   return () => listeners.delete(l);
 };
 
-/** The toast's markup is fetched with the first toast: no page shows one on its first screen. */
-const ToastView = lazy(() => import('./ToastView').then((m) => ({ default: m.ToastView })));
-
 export function Toaster() {
   const item = useSyncExternalStore(subscribe, () => current, () => null);
   if (!item) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastView item={item} />
-    </Suspense>
-  );
+  // In the first download, not fetched with the first toast: a toast is often what the rider sees offline
+  // ("Data Recorded Locally"), where a chunk that was never fetched would fail the whole page.
+  return <ToastView item={item} />;
 }

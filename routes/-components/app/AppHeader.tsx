@@ -1,4 +1,4 @@
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { useOnline, useOutbox } from '../../../src/client/outbox/hooks';
 import { useT } from '../../../src/client/i18n';
 import { numberText } from '../../../src/client/format';
@@ -44,12 +44,29 @@ function SyncState() {
   );
 }
 
+/** Whether `on` has held for `ms` without a break (false again as soon as it does not). */
+function useHeldFor(on: boolean, ms: number): boolean {
+  const [held, setHeld] = useState(false);
+  useEffect(() => {
+    if (!on) {
+      setHeld(false);
+      return undefined;
+    }
+    const timer = setTimeout(() => setHeld(true), ms);
+    return () => clearTimeout(timer);
+  }, [on, ms]);
+  return on && held;
+}
+
 /** Offline (with when the app last heard from the server), or records waiting: said in the page too, where a toast may already have gone. */
 export function SyncBanner() {
   const t = useT();
   const { count } = useOutbox();
   const offline = useOfflineLine();
-  if (!offline && count === 0) return null;
+  // Online, a write is usually sent within a moment: the banner waits 4 s before it takes its place in the page,
+  // so it does not push the page down under a finger about to tap the next button (a second Submit Cash).
+  const stuck = useHeldFor(count > 0, 4_000);
+  if (!offline && !stuck) return null;
   return (
     <div role="status" className="alert alert-warning sticky top-14 z-30 py-2" data-testid="sync-banner">
       <Icon name="cloudOff" />
