@@ -23,7 +23,6 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.pinWrong': 'رمز PIN لا يطابق هذا الطلب. المحاولات المتبقية: {left}',
   'errors.pinLocked': 'محاولات خاطئة كثيرة لرمز PIN: يجب أن تؤكد الشركة هذا التسليم',
   'errors.orderChanged': 'تغيّر هذا الطلب في أثناء ذلك (حالته الآن «{status}»): أعد تحميله وحاول مرة أخرى',
-  'errors.confirmDeliveryPickedUp': 'لا يمكن تأكيد تسليم طلب إلا بعد استلامه من المندوب',
   'errors.ownRiderOnly': 'تم رفض الوصول: يمكنك التصرف بحساب المندوب الخاص بك فقط',
   'errors.noCompanyLink': 'هذا الحساب غير مرتبط بأي شركة',
   'errors.trackingNotFound': 'لا يوجد طلب بهذا الرمز للتتبع',

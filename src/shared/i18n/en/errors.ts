@@ -26,7 +26,6 @@ export const errors = {
   'errors.pinWrong': 'The PIN does not match this order. Tries left: {left}',
   'errors.pinLocked': 'Too many wrong PINs: the company must confirm this delivery',
   'errors.orderChanged': 'This order was changed meanwhile (it is now {status}): reload it and try again',
-  'errors.confirmDeliveryPickedUp': 'Only a picked-up order can be confirmed as delivered',
   'errors.ownRiderOnly': 'Access denied: you may only act for your own rider account',
   'errors.noCompanyLink': 'This account is not linked to a company',
   'errors.trackingNotFound': 'No order with this tracking code',
