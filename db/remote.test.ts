@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { callerFor, getWith, login, postJson, testApp, type TestApp } from '../test/app';
 import { TEST_PASSWORD } from '../test/factories';
 import { makeWorld, type World } from '../test/world';
+import { startRemoteDb } from '../test/remote-db';
 import { readiness } from '../src/server/http/health';
 import { createDb, type Db } from './client';
 import { applyMigrations } from './migrate';
@@ -16,29 +14,19 @@ import { locationPings } from './schema';
  * app over the network instead of an embedded file. The server is test/fake-libsql-server.ts in another
  * process (Hrana v2 over HTTP on an SQLite file; a real sqld cannot be installed here, docs/deploy.md).
  */
-const TOKEN = 'remote-test-token';
-let server: ReturnType<typeof Bun.spawn>;
+let remote: Awaited<ReturnType<typeof startRemoteDb>>;
 let url: string;
 let db: Db;
 let w: World;
 let app: TestApp;
 
 beforeAll(async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'kwt-remote-')), 'primary.db');
-  server = Bun.spawn([process.execPath, join(import.meta.dir, '../test/fake-libsql-server.ts'), file, TOKEN], { stdout: 'pipe', stderr: 'inherit' });
-  const reader = (server.stdout as ReadableStream<Uint8Array>).getReader();
-  let out = '';
-  while (!/PORT (\d+)/.test(out)) out += new TextDecoder().decode((await reader.read()).value);
-  url = `http://127.0.0.1:${/PORT (\d+)/.exec(out)![1]}`;
-  db = await createDb({ url, authToken: TOKEN });
-  await applyMigrations(db);
+  remote = await startRemoteDb();
+  ({ db, url } = remote);
   w = await makeWorld(db);
   app = testApp(db);
 });
-afterAll(() => {
-  db?.$client.close();
-  server?.kill();
-});
+afterAll(() => remote?.stop());
 
 describe('the app on a libSQL server over HTTP', () => {
   test('migrations apply remotely and /readyz finds them all', async () => {

@@ -5,6 +5,10 @@
  * and close, with streams (one connection each) kept between requests by their baton. It checks the bearer
  * token when one is given. No real sqld can be installed here (docs/deploy.md).
  *
+ * Like sqld, it lets one stream's transaction run at a time and queues the other streams' requests until it
+ * ends (commit, rollback or close), instead of leaving them to SQLite's busy timeout: that wait would block this
+ * process's only thread, so the open transaction could never send its COMMIT (issue 22: 20 concurrent changes).
+ *
  * Run as its own process: `bun test/fake-libsql-server.ts <file> [token]`; prints `PORT <n>`.
  */
 import Database from 'libsql';
@@ -135,6 +139,28 @@ function handle(s: Stream, req: { type: string } & Record<string, unknown>): { c
   }
 }
 
+/** The stream whose transaction is open; the others wait for it (at most TURN_WAIT_MS, like sqld's transaction timeout). */
+let owner: Stream | null = null;
+let waiters: (() => void)[] = [];
+const TURN_WAIT_MS = 5000;
+
+/** Waits until another stream's transaction ends, or the deadline; the caller checks the turn again at once. */
+const waitTurn = (deadline: number) =>
+  new Promise<void>((resolve) => {
+    waiters.push(resolve);
+    setTimeout(resolve, Math.max(1, deadline - Date.now()));
+  });
+
+function settleTurn(stream: Stream, closed: boolean) {
+  if (!closed && stream.conn.inTransaction) owner = stream;
+  else if (owner === stream) {
+    owner = null;
+    const woken = waiters;
+    waiters = [];
+    for (const w of woken) w();
+  }
+}
+
 const server = Bun.serve({
   port: 0,
   hostname: '127.0.0.1',
@@ -147,6 +173,9 @@ const server = Bun.serve({
     const stream = body.baton ? streams.get(body.baton) : open();
     if (!stream) return new Response(JSON.stringify({ message: 'unknown baton' }), { status: 400 });
     if (body.baton) streams.delete(body.baton);
+    // The check and the requests below run in one go (no await between them), so two streams never both pass.
+    const deadline = Date.now() + TURN_WAIT_MS;
+    while (owner && owner !== stream && owner.conn.open && Date.now() < deadline) await waitTurn(deadline);
     const results: unknown[] = [];
     let closed = false;
     for (const r of body.requests) {
@@ -155,6 +184,7 @@ const server = Bun.serve({
       closed ||= out.closed;
     }
     let baton: string | null = null;
+    settleTurn(stream, closed);
     if (closed) stream.conn.close();
     else {
       baton = crypto.randomUUID();

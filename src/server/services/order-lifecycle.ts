@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { orders, orderStatusEvents, riders } from '../../../db/schema';
+import { orders, riders } from '../../../db/schema';
 import { canTransition, type OrderStatus } from '../../shared/schemas/oversight';
 import { invalid, notFound } from '../errors';
 import { audit } from './audit';
@@ -8,7 +8,8 @@ import { postCollection, reverseCollection } from './cash/collections';
 import { checkCashLimit } from './cash/limits';
 import { assertCanTakeOrder } from './guards';
 import { publishChange } from './events';
-import { emitOrderEvent, emitOrderStatusChange } from './webhooks';
+import { casOrder, enqueueStatusWebhook, recordTimeline, type OrderPatch } from './order-transition';
+import { emitOrderEvent } from './webhooks';
 import { t, tw } from '../../shared/i18n';
 
 /** Who may touch an order: an admin (companyId null) or the order's own company. */
@@ -25,27 +26,28 @@ async function scopedOrder(db: Db, scope: OrderScope, orderId: string) {
   return order;
 }
 
-/** Move an order along the state machine, stamping the time of each change. */
+/**
+ * Move an order along the state machine, stamping the time of each change. The status is checked and changed in
+ * one statement (casOrder), in one transaction with the timeline, the audit, the cash ledger and the webhook rows.
+ */
 export async function transitionOrder(db: Db, scope: OrderScope, orderId: string, to: OrderStatus, now = new Date()) {
   const order = await scopedOrder(db, scope, orderId);
   if (!canTransition(order.status, to)) throw invalid(t('errors.orderTransition', { from: tw(`orderStatus.${order.status}`), to: tw(`orderStatus.${to}`) }), 'status');
   if (to === 'assigned' && !order.riderId) throw invalid(t('errors.assignRiderFirst'), 'riderId');
-  const patch = {
-    status: to,
-    updatedAt: now,
-    deliveredAt: to === 'delivered' ? now : order.deliveredAt,
-    riderId: to === 'pending' ? null : order.riderId,
-  };
-  await db.transaction(async (tx) => {
-    await tx.update(orders).set(patch).where(eq(orders.id, order.id));
-    await tx.insert(orderStatusEvents).values({ orderId: order.id, status: to, riderId: patch.riderId, actorId: scope.actorId, at: now });
-    await audit(tx, { actorId: scope.actorId, action: 'status', entity: 'order', entityId: order.id, before: { status: order.status }, after: { status: to } });
-    // The cash ledger moves with the order, in the same transaction (issue 9).
-    if (to === 'delivered' && (await postCollection(tx, { ...order, riderId: patch.riderId }, now)) && patch.riderId) await checkCashLimit(tx, patch.riderId, now);
-    if (order.status === 'delivered' && to !== 'delivered') await reverseCollection(tx, order.id, now, scope.actorId);
-  });
+  const patch: OrderPatch = { status: to, updatedAt: now, ...(to === 'delivered' ? { deliveredAt: now } : {}), ...(to === 'pending' ? { riderId: null } : {}) };
+  await db.transaction(
+    async (tx) => {
+      const row = await casOrder(tx, order, patch);
+      await recordTimeline(tx, row, scope.actorId, now);
+      await audit(tx, { actorId: scope.actorId, action: 'status', entity: 'order', entityId: row.id, before: { status: order.status }, after: { status: to } });
+      // The cash ledger moves with the order, in the same transaction (issue 9).
+      if (to === 'delivered' && (await postCollection(tx, row, now)) && row.riderId) await checkCashLimit(tx, row.riderId, now);
+      if (order.status === 'delivered' && to !== 'delivered') await reverseCollection(tx, row.id, now, scope.actorId);
+      await enqueueStatusWebhook(tx, row);
+    },
+    { behavior: 'immediate' },
+  );
   publishChange('orders');
-  await emitOrderStatusChange(db, { ...order, ...patch });
   return { success: true as const, status: to };
 }
 
@@ -59,12 +61,15 @@ export async function assignOrder(db: Db, scope: OrderScope, orderId: string, ri
     throw invalid(t('errors.orderNoReassign', { status: tw(`orderStatus.${order.status}`) }), 'status');
   }
   await assertCanTakeOrder(db, rider, order, now);
-  await db.transaction(async (tx) => {
-    await tx.update(orders).set({ riderId: rider.id, status: 'assigned', updatedAt: now }).where(eq(orders.id, order.id));
-    await tx.insert(orderStatusEvents).values({ orderId: order.id, status: 'assigned', riderId: rider.id, actorId: scope.actorId, at: now });
-    await audit(tx, { actorId: scope.actorId, action: 'assign', entity: 'order', entityId: order.id, before: { riderId: order.riderId, status: order.status }, after: { riderId: rider.id, status: 'assigned' } });
-  });
+  await db.transaction(
+    async (tx) => {
+      const row = await casOrder(tx, order, { riderId: rider.id, status: 'assigned', updatedAt: now });
+      await recordTimeline(tx, row, scope.actorId, now);
+      await audit(tx, { actorId: scope.actorId, action: 'assign', entity: 'order', entityId: row.id, before: { riderId: order.riderId, status: order.status }, after: { riderId: rider.id, status: 'assigned' } });
+      await emitOrderEvent(tx as unknown as Db, row, 'order.assigned', rider);
+    },
+    { behavior: 'immediate' },
+  );
   publishChange('orders');
-  await emitOrderEvent(db, { ...order, riderId: rider.id, status: 'assigned', updatedAt: now }, 'order.assigned', rider);
   return { success: true as const, riderId: rider.id };
 }

@@ -1,3 +1,4 @@
+import { PIN_MAX_TRIES, wrongPinCount } from './delivery-pin';
 import { and, asc, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, orders, orderStatusEvents, riders, users } from '../../../db/schema';
@@ -84,7 +85,7 @@ export async function orderDetail(db: Db, orderId: string, scopeCompanyId: strin
   const where = scopeCompanyId ? and(eq(orders.id, orderId), eq(orders.companyId, scopeCompanyId)) : eq(orders.id, orderId);
   const order = await db.query.orders.findFirst({ where });
   if (!order) throw notFound(t('errors.orderNotFound'));
-  const [company, rider, events, proof] = await Promise.all([
+  const [company, rider, events, proof, wrongPins] = await Promise.all([
     db.query.companies.findFirst({ where: eq(companies.id, order.companyId) }),
     order.riderId ? db.query.riders.findFirst({ where: eq(riders.id, order.riderId) }) : undefined,
     db
@@ -94,6 +95,7 @@ export async function orderDetail(db: Db, orderId: string, scopeCompanyId: strin
       .where(eq(orderStatusEvents.orderId, order.id))
       .orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id)),
     deliveryProof(db, order),
+    wrongPinCount(db, order.id),
   ]);
   const { deliveryFeeMinor, codAmountMinor, ...rest } = order;
   return {
@@ -106,5 +108,7 @@ export async function orderDetail(db: Db, orderId: string, scopeCompanyId: strin
     riderName: rider?.name ?? null,
     timeline: events.map((e) => ({ ...e, at: e.at.toISOString() })),
     proof,
+    /** 5 wrong PINs (issue 22, item 2): the rider can no longer mark it delivered; the company confirms the delivery. */
+    pinLocked: order.status === 'picked_up' && wrongPins >= PIN_MAX_TRIES,
   };
 }

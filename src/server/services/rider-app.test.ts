@@ -101,7 +101,7 @@ describe('my orders', () => {
     const pickedAt = Date.now() - 40 * 60_000;
     const deliveredAt = Date.now() - 20 * 60_000;
     await c.rider.setOrderStatus({ orderId: o.id, status: 'picked_up', at: pickedAt });
-    expect(await refusal(c.rider.setOrderStatus({ orderId: o.id, status: 'delivered', recipientName: 'Noura', pin: '0000' }))).toEqual({ code: 'BAD_REQUEST', message: 'The PIN does not match this order' });
+    expect(await refusal(c.rider.setOrderStatus({ orderId: o.id, status: 'delivered', recipientName: 'Noura', pin: '0000' }))).toEqual({ code: 'BAD_REQUEST', message: 'The PIN does not match this order. Tries left: 4' });
     await c.rider.setOrderStatus({ orderId: o.id, status: 'delivered', recipientName: 'Noura', pin: '4821', at: deliveredAt });
     const row = await db.query.orders.findFirst({ where: eq(orders.id, o.id) });
     expect([row!.status, row!.recipientName, row!.pinVerified, row!.deliveredAt!.toISOString()]).toEqual(['delivered', 'Noura', true, new Date(deliveredAt).toISOString()]);

@@ -6,8 +6,11 @@ import { placeNames } from '../../shared/gulf/format';
 import { storedAddressParts as storedParts, type AddressParts } from '../../shared/schemas/address';
 import type { RiderOrderStatusInput } from '../../shared/schemas/rider-app';
 import { canTransition } from '../../shared/schemas/oversight';
-import { invalid, notFound } from '../errors';
+import { conflict, invalid, notFound } from '../errors';
 import { ownCapture } from './capture-store';
+import { checkLivePin, pinMatches, PIN_MAX_TRIES, recordWrongPin, wrongPinCount } from './delivery-pin';
+import { onceFlagged } from './conflicts/once';
+import { casOrder, enqueueStatusWebhook } from './order-transition';
 import { postCollection } from './cash/collections';
 import { checkCashLimit } from './cash/limits';
 import { endedByCompany, eventTime, MAX_DUTY_EVENT_AGE_HOURS } from './duty';
@@ -16,7 +19,6 @@ import { orderRequest, resolveOrderConflict } from './conflicts/orders';
 import { isReplay } from './conflicts/replay';
 import { publishChange } from './events';
 import { orderStartMs } from './figures';
-import { emitOrderStatusChange } from './webhooks';
 import { t, tw } from '../../shared/i18n';
 
 /** The rider's open orders: what to pick up and deliver, and the cash to collect. */
@@ -74,14 +76,21 @@ export async function riderSetOrderStatus(db: Db, riderId: string, userId: strin
   const request = orderRequest(input);
   const flag = (kind: Flag['kind'], reasonKey: Flag['reasonKey'], params: Flag['params']) => flags.push({ kind, outcome: 'applied', reasonKey, params, request, orderId: order.id });
   const patch: Partial<typeof orders.$inferInsert> = { status: input.status, updatedAt: now, ...(resolved?.takeOver ? { riderId } : {}) };
+  let wrongReplayedPin = false;
   if (input.status === 'delivered') {
-    const pinOk = input.pin === undefined || input.pin === order.deliveryPin;
-    // Online the rider is at the door and may type it again; a PIN typed offline is checked only now (issue 20).
-    if (!pinOk && !replay) throw invalid(t('errors.pinMismatch'), 'pin');
-    if (!pinOk) flag('pin_mismatch', 'conflict.pin.applied', {});
+    // After 5 wrong PINs only the company marks the order delivered (issue 22, item 2); a right PIN no longer verifies it.
+    const locked = (await wrongPinCount(db, order.id)) >= PIN_MAX_TRIES;
+    if (locked && !replay) throw conflict(t('errors.pinLocked'), 'pin');
+    const pinOk = input.pin !== undefined && !locked && pinMatches(input.pin, order);
+    // Online the rider is at the door and may type it again (checkLivePin counted it); a PIN typed offline is checked only now (issue 20).
+    if (input.pin !== undefined && !pinOk && !replay) throw invalid(t('errors.pinMismatch'), 'pin');
+    if (input.pin !== undefined && !pinOk) {
+      flag('pin_mismatch', 'conflict.pin.applied', {});
+      wrongReplayedPin = true;
+    }
     // The photo the company will be shown as proof must be this rider's own proof photo (issue 21, item 4).
     if (input.proofCaptureId) await ownCapture(db, riderId, input.proofCaptureId, 'proof', 'proofCaptureId');
-    Object.assign(patch, { deliveredAt: at, recipientName: input.recipientName, proofCaptureId: input.proofCaptureId ?? null, pinVerified: input.pin !== undefined && pinOk });
+    Object.assign(patch, { deliveredAt: at, recipientName: input.recipientName, proofCaptureId: input.proofCaptureId ?? null, pinVerified: pinOk });
   }
   if (input.status === 'failed') patch.failureReason = input.reason;
   if (input.at !== undefined && input.at < now.getTime() - MAX_DUTY_EVENT_AGE_HOURS * 3_600_000) flag('too_old', 'conflict.tooOld.applied', { at: await companyTime(db, riderId, at) });
@@ -89,21 +98,37 @@ export async function riderSetOrderStatus(db: Db, riderId: string, userId: strin
     const ended = await endedByCompany(db, riderId);
     if (ended && at > ended) flag('duty_ended', 'conflict.dutyEnded.orderApplied', { time: await companyTime(db, riderId, ended), at: await companyTime(db, riderId, at) });
   }
-  const filed = await db.transaction(async (tx) => {
-    await tx.update(orders).set(patch).where(eq(orders.id, order.id));
-    await tx.insert(orderStatusEvents).values({ orderId: order.id, status: input.status, riderId, actorId: userId, at });
-    // Cash collected goes into the rider's hand in the same transaction, once per order (issue 9).
-    if (input.status === 'delivered' && (await postCollection(tx, { ...order, riderId }, at))) {
-      const cash = await checkCashLimit(tx, riderId, now);
-      if (replay && cash.reasons.includes('amount')) {
-        flag('cash_limit', 'conflict.cashLimit.applied', { amount: formatMoney(cash.uncountedMinor, cash.currency), limit: formatMoney(cash.limitMinor, cash.currency) });
+  // The status is checked and changed in one statement (casOrder) on the status and rider read above, in one
+  // transaction with the timeline, the ledger, the flags and the webhook rows (issue 22, item 4).
+  const filed = await db.transaction(
+    async (tx) => {
+      const row = await casOrder(tx, order, patch);
+      await tx.insert(orderStatusEvents).values({ orderId: row.id, status: row.status, riderId, actorId: userId, at });
+      // A wrong PIN typed offline is applied with a flag and counted as a wrong try (issue 22, item 2).
+      if (wrongReplayedPin) await recordWrongPin(tx, row.id, riderId, userId, true);
+      // Cash collected goes into the rider's hand in the same transaction, once per order (issue 9).
+      if (input.status === 'delivered' && (await postCollection(tx, row, at))) {
+        const cash = await checkCashLimit(tx, riderId, now);
+        if (replay && cash.reasons.includes('amount')) {
+          flag('cash_limit', 'conflict.cashLimit.applied', { amount: formatMoney(cash.uncountedMinor, cash.currency), limit: formatMoney(cash.limitMinor, cash.currency) });
+        }
       }
-    }
-    const out = [];
-    for (const f of flags) out.push(await fileFlag(tx, flagCtx, f, now));
-    return out;
-  });
-  await emitOrderStatusChange(db, { ...order, ...patch } as typeof orders.$inferSelect);
+      await enqueueStatusWebhook(tx, row);
+      const out = [];
+      for (const f of flags) out.push(await fileFlag(tx, flagCtx, f, now));
+      return out;
+    },
+    { behavior: 'immediate' },
+  );
   publishChange('orders');
   return { success: true as const, status: input.status, at: at.toISOString(), ...(filed.length ? { flags: filed } : {}) };
+}
+
+/**
+ * The rider app's door into riderSetOrderStatus: a live delivery's PIN is checked and counted first, in its own
+ * transaction, then the write applies once per idempotency key with its offline conflicts resolved and flagged.
+ */
+export async function riderOrderStatusOnce(db: Db, who: { userId: string; riderId: string }, input: RiderOrderStatusInput) {
+  await checkLivePin(db, who.riderId, who.userId, input);
+  return onceFlagged(db, who, `order.${input.status}`, input, (tx, flags) => riderSetOrderStatus(tx, who.riderId, who.userId, input, new Date(), flags));
 }

@@ -219,7 +219,7 @@ describe('the delivery PIN', () => {
     const path = `/api/rider/orders/${order.id}/status`;
     const body = { status: 'delivered', recipientName: 'Fatma', pin: wrong };
     const live = await postJson(app, path, body, { cookie, headers: { 'idempotency-key': key(), 'x-recorded-at': String(Date.now()), 'x-replay': '0' } });
-    expect([live.status, (await live.json()).error]).toEqual([400, { code: 'BAD_REQUEST', message: 'The PIN does not match this order', field: 'pin' }]);
+    expect([live.status, (await live.json()).error]).toEqual([400, { code: 'BAD_REQUEST', message: 'The PIN does not match this order. Tries left: 4', field: 'pin' }]);
     const k = key();
     const replayed = await postJson(app, path, body, { cookie, headers: { 'idempotency-key': k, 'x-recorded-at': String(REPLAY.recordedAt), 'x-replay': '1' } });
     expect(replayed.status).toBe(200);

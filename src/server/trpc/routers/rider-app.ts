@@ -10,7 +10,7 @@ import {
 import { currentDuty, endBreak, endDuty, startBreak, startDuty } from '../../services/duty';
 import { once } from '../../services/idempotency';
 import { onceFlagged } from '../../services/conflicts/once';
-import { riderOrders, riderSetOrderStatus } from '../../services/rider-orders';
+import { riderOrders, riderOrderStatusOnce } from '../../services/rider-orders';
 import { setRiderRegion, syncPerformance } from '../../services/rider-settings';
 import { riderProcedure } from '../init';
 
@@ -41,7 +41,5 @@ export const riderAppProcedures = {
   orders: riderProcedure.query(({ ctx }) => riderOrders(ctx.db, ctx.riderId)),
   setOrderStatus: riderProcedure
     .input(riderOrderStatusInput)
-    .mutation(({ ctx, input }) =>
-      onceFlagged(ctx.db, who(ctx), `order.${input.status}`, input, (tx, flags) => riderSetOrderStatus(tx, ctx.riderId, ctx.user.id, input, new Date(), flags)),
-    ),
+    .mutation(({ ctx, input }) => riderOrderStatusOnce(ctx.db, who(ctx), input)),
 } satisfies TRPCRouterRecord;
