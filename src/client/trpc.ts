@@ -2,6 +2,7 @@ import { createTRPCClient, httpBatchLink, httpSubscriptionLink, splitLink } from
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
 import { queryClient } from './query';
+import { TRPC_MAX_BATCH } from '../shared/trpc-batch';
 
 export { queryClient };
 
@@ -11,7 +12,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
       // Live views stream over SSE; everything else is batched HTTP.
       condition: (op) => op.type === 'subscription',
       true: httpSubscriptionLink({ url: '/api/trpc' }),
-      false: httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) }),
+      false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) }),
     }),
   ],
 });

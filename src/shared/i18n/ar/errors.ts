@@ -120,6 +120,7 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.brokenText': 'لا يمكن أن يحتوي النص على محارف تحكّم أو ترميز يونيكود تالف',
   'errors.inputTooDeep': 'البيانات المرسلة متداخلة بأكثر من 64 مستوى',
   'errors.requestTooLarge': 'حجم الطلب أكبر من {mb} ميغابايت',
+  'errors.batchTooLarge': 'لا تتسع الدفعة الواحدة لأكثر من {max} طلباً، وهذه فيها {count}',
   'errors.imageDamaged': 'تعذّر فتح الصورة: إنها تالفة أو غير مكتملة أو تتجاوز 50 ميغابكسل',
   'errors.fileTooLarge': 'الملف كبير جداً',
   'errors.latRange': 'يجب أن تكون قيمة lat بين -90 و90',

@@ -123,6 +123,7 @@ export const errors = {
   'errors.brokenText': 'Text cannot contain control characters or broken Unicode',
   'errors.inputTooDeep': 'The input is nested more than 64 levels deep',
   'errors.requestTooLarge': 'The request is larger than {mb} MB',
+  'errors.batchTooLarge': 'A batch may hold at most {max} calls; this one has {count}',
   'errors.imageDamaged': 'The image could not be opened: it is damaged, incomplete or larger than 50 megapixels',
   'errors.fileTooLarge': 'The file is too large',
   'errors.latRange': 'lat must be between -90 and 90',
