@@ -15,12 +15,13 @@ import { serveOptions } from '../../src/server/serve';
 import { startDocumentReminders } from '../../src/server/services/documents-reminders';
 import { pingWriter } from '../../src/server/services/locations';
 import { startWebhookDispatcher } from '../../src/server/services/webhooks';
+import { guardFromEnv } from '../../src/server/services/webhook-guard';
 
 const env = loadEnv();
 configureLog({ level: env.LOG_LEVEL });
 const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN, backgroundCheckpoints: true });
 await applyMigrations(db);
-startWebhookDispatcher(db, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE });
+startWebhookDispatcher(db, guardFromEnv(env));
 startDocumentReminders(db);
 const server = Bun.serve({ port: env.PORT, hostname: '127.0.0.1', ...serveOptions(db, env), idleTimeout: 60 });
 

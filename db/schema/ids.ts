@@ -1,13 +1,27 @@
 import { integer, text } from 'drizzle-orm/sqlite-core';
 
-/** Random, non-sequential ids (20 chars of base32, 100 bits) so a client never learns counts. */
-export function newId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(13));
-  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+const ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+const ID_LENGTH = 20;
+
+/**
+ * The id of 13 random bytes: their first 100 bits, five at a time (most significant first), each as one of
+ * the 32 characters, so every character carries 5 bits of its own and 20 characters carry 100.
+ */
+function idFromBytes(bytes: Uint8Array): string {
   let out = '';
-  for (const b of bytes) out += alphabet[b & 31];
-  for (let i = 0; i < 7; i++) out += alphabet[(bytes[i]! >> 5) | ((bytes[i + 6]! & 3) << 3)];
+  for (let i = 0; i < ID_LENGTH; i++) {
+    const bit = i * 5;
+    const at = bit >> 3;
+    // Two bytes as one 16-bit window holds any 5 bits that start in the first of them.
+    const window = (bytes[at]! << 8) | (bytes[at + 1] ?? 0);
+    out += ALPHABET[(window >> (11 - (bit & 7))) & 31];
+  }
   return out;
+}
+
+/** Random, non-sequential ids (20 chars of base32, 100 bits from the system's CSPRNG) so a client never learns counts. */
+export function newId(): string {
+  return idFromBytes(crypto.getRandomValues(new Uint8Array(13)));
 }
 
 export const id = () => text('id').primaryKey().$defaultFn(newId);

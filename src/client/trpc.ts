@@ -5,6 +5,7 @@ import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
 import { queryClient } from './query';
+import { TRPC_MAX_BATCH } from '../shared/trpc-batch';
 
 export { queryClient };
 
@@ -40,7 +41,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: lazySubscriptionLink,
-      false: httpBatchLink({ url: '/api/trpc', fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) }),
+      false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) }),
     }),
   ],
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import type { Env } from './env';
 import { log } from './log';
 import { trpcBodyLimit } from './http/body-limit';
+import { trpcBatchLimit } from './http/trpc-batch';
 import { errorBody, mapError } from './http/errors';
 import { fastLane, laneHandlers } from './http/fast-lane';
 import { healthRoutes } from './http/health';
@@ -49,6 +50,7 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
   app.use('/api/*', sessionMiddleware(db, env));
   app.use('/api/*', localeMiddleware());
 
+  app.use('/api/trpc/*', trpcBatchLimit());
   app.use('/api/trpc/*', trpcBodyLimit());
   app.use(
     '/api/trpc/*',

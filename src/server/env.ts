@@ -63,7 +63,7 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   DIST_DIR: z.string().default('./dist'),
-  /** Tests and local development only: let webhooks reach private, loopback and plain-http targets. */
+  /** Tests and local development only: let webhooks reach a loopback receiver over plain http on any port (no other inside address). */
   WEBHOOKS_ALLOW_PRIVATE: z
     .enum(['true', 'false'])
     .default('false')

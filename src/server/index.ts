@@ -12,6 +12,7 @@ import { startWebhookDispatcher } from './services/webhooks';
 import { startDocumentReminders } from './services/documents-reminders';
 import { startHousekeeping } from './services/housekeeping';
 import { startDemoSimulator } from './services/demo-sim/start';
+import { guardFromEnv } from './services/webhook-guard';
 
 let env: Env;
 try {
@@ -42,7 +43,7 @@ if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
   }
 }
 
-startWebhookDispatcher(db, { allowPrivate: env.WEBHOOKS_ALLOW_PRIVATE });
+startWebhookDispatcher(db, guardFromEnv(env));
 const stopReminders = startDocumentReminders(db);
 const stopHousekeeping = startHousekeeping(db);
 const stopSimulator = startDemoSimulator(db, env);

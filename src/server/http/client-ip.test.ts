@@ -4,6 +4,7 @@ import { freshDb } from '../../../test/db';
 import { makeUser } from '../../../test/factories';
 import { postJson, testApp, type TestApp } from '../../../test/app';
 import { forwardedClient } from './client-ip';
+import { readFileSync } from 'node:fs';
 
 describe('the client address behind a trusted proxy', () => {
   test('is the right-most X-Forwarded-For entry, the one the proxy appended', () => {
@@ -31,5 +32,15 @@ describe('the client address behind a trusted proxy', () => {
     // 10.0.0.1 was only ever claimed, never used: the real owner of that address signs in unhindered.
     const other = await postJson(app, '/api/auth/login', { email: 'victim@example.com', password: 'wrong password' }, { headers: { 'x-forwarded-for': '10.0.0.1' } });
     expect(other.status).toBe(401);
+  });
+});
+
+describe('fly.toml says what the code does', () => {
+  test('the comment on TRUST_PROXY names the right-most X-Forwarded-For entry, as forwardedClient takes', () => {
+    const toml = readFileSync(new URL('../../../fly.toml', import.meta.url), 'utf8');
+    const comment = toml.slice(0, toml.indexOf('TRUST_PROXY = "true"')).split('\n').slice(-3).join('\n');
+    expect(comment).toContain("the client's address is the right-most X-Forwarded-For entry, the one Fly's proxy appends");
+    expect(toml).not.toMatch(/first X-Forwarded-For entry/);
+    expect(forwardedClient('chosen-by-client, 198.51.100.9')).toBe('198.51.100.9');
   });
 });

@@ -73,6 +73,19 @@ describe('parseCsv (RFC 4180)', () => {
     expect(safeText('=HYPERLINK("x")')).toBe('\'=HYPERLINK("x")');
     expect(safeText('Salmiya')).toBe('Salmiya');
   });
+
+  test('toCsv guards every text cell, whatever its column: = + - @ tab CR first get an apostrophe', () => {
+    const line = toCsv([['=1+1', '+96512345678', '-cmd', '@SUM(A1)', '\tx', '\ry', 'a=b', 'fatima@example.com']]);
+    expect(parseCsv(line)).toEqual([["'=1+1", "'+96512345678", "'-cmd", "'@SUM(A1)", "'\tx", "'\ry", 'a=b', 'fatima@example.com']]);
+  });
+
+  test('numbers, and text that is a plain decimal number, are written as they are', () => {
+    expect(toCsv([[-1.25, '-1.250', '-3', '0.500', '-1.2.3', '-1e5']])).toBe("-1.25,-1.250,-3,0.500,'-1.2.3,'-1e5\r\n");
+  });
+
+  test('guard: false (our own fixed template rows) writes text untouched', () => {
+    expect(toCsv([['+96512345678']], { guard: false })).toBe('+96512345678\r\n');
+  });
 });
 
 describe('westernDigits', () => {

@@ -70,18 +70,33 @@ export function parseCsv(text: string): string[][] {
   return records;
 }
 
-/** Text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe. */
+/**
+ * Text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading apostrophe (OWASP's
+ * CSV injection advice). A plain decimal number ("-1.250") is a number to every spreadsheet, never a formula,
+ * and stays as it is. A phone number such as +96512345678 is guarded like any text: the apostrophe keeps it as
+ * text with its plus and every digit (unguarded, a spreadsheet reads it as the number 96512345678, or as a
+ * formula when it holds more than digits). See docs/decisions/006-webhook-targets-batches-exports.md.
+ */
 export function safeText(s: string): string {
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
+  return /^[=+\-@\t\r]/.test(s) && !/^-\d+(\.\d+)?$/.test(s) ? `'${s}` : s;
 }
 
-export function csvCell(v: string | number | null | undefined): string {
+/**
+ * One CSV field. Every text value is guarded against formulas (safeText), whichever column it is in, so no
+ * export can forget one; numbers are written as they are. `guard: false` is for our own fixed text only
+ * (the import template's example rows), never for anything a user typed.
+ */
+export function csvCell(v: string | number | null | undefined, { guard = true }: CsvOptions = {}): string {
   if (v === null || v === undefined) return '';
-  const s = String(v);
+  const s = typeof v === 'string' && guard ? safeText(v) : String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-/** Rows → CSV text with CRLF line ends and a final CRLF. */
-export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[]): string {
-  return rows.map((r) => r.map(csvCell).join(',')).join('\r\n') + '\r\n';
+export interface CsvOptions {
+  guard?: boolean;
+}
+
+/** Rows → CSV text with CRLF line ends and a final CRLF; every text cell guarded against formulas. */
+export function toCsv(rows: readonly (readonly (string | number | null | undefined)[])[], opts: CsvOptions = {}): string {
+  return rows.map((r) => r.map((v) => csvCell(v, opts)).join(',')).join('\r\n') + '\r\n';
 }

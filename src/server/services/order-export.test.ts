@@ -77,6 +77,29 @@ describe('ordersReportCsv', () => {
     expect(csv.endsWith('\r\n')).toBe(true);
   });
 
+  test('every text column is guarded, phone and e-mail included; a phone keeps its plus and every digit', async () => {
+    const company = await makeCompany(db);
+    await makeOrder(db, company, {
+      customerName: 'Plain',
+      customerPhone: '+96512345678',
+      customerEmail: '@SUM(1+1)@evil.example',
+      pickupAddress: '-2+3+cmd|\' /C calc\'!A0',
+      deliveryAddress: '\tTabbed',
+      itemDescription: '\rReturn',
+      notes: '-1.250',
+    });
+    const [header, row] = parseCsv(ordersReportCsv(await exportOrdersReport(db, company.id, NOW)));
+    const cell = (name: string) => row![header!.indexOf(name)];
+    expect(cell('customerName')).toBe('Plain');
+    expect(cell('customerPhone')).toBe("'+96512345678");
+    expect(cell('customerEmail')).toBe("'@SUM(1+1)@evil.example");
+    expect(cell('pickupAddress')).toBe("'-2+3+cmd|' /C calc'!A0");
+    expect(cell('deliveryAddress')).toBe("'\tTabbed");
+    expect(cell('itemDescription')).toBe("'\rReturn");
+    // A plain negative number is a number to a spreadsheet, not a formula: left as it is.
+    expect(cell('notes')).toBe('-1.250');
+  });
+
   test('times are local with their offset, and the zone has its column: a Kuwait and a Dubai order in one export', async () => {
     const mixed = await makeCompany(db, { name: 'Gulf Both', currency: 'KWD', region: 'kuwait' });
     // 21:30 UTC on 10 March: already 11 March in both zones.

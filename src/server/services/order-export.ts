@@ -5,7 +5,7 @@ import { toDecimalString } from '../../shared/money';
 import { regionOfCurrency } from '../../shared/regions';
 import { localIso } from '../../shared/time';
 import { companyProfile } from './company-overview';
-import { safeText, toCsv } from './csv';
+import { toCsv } from './csv';
 
 /** A download holds at most this many orders, the newest first; `orderCount` says how many there are. */
 export const EXPORT_MAX_ORDERS = 50_000;
@@ -109,21 +109,21 @@ export function ordersReportCsv(r: OrdersReport): string {
       localIso(new Date(o.createdAt), o.timeZone),
       o.status,
       o.priority,
-      safeText(o.customerName),
+      o.customerName,
       o.customerPhone,
       o.customerEmail,
-      safeText(o.pickupAddress),
-      safeText(o.deliveryAddress),
-      safeText(o.itemDescription),
+      o.pickupAddress,
+      o.deliveryAddress,
+      o.itemDescription,
       o.deliveryFee,
       o.codAmount,
       r.currency,
       o.paymentMethod,
-      o.rider === null ? '' : safeText(o.rider),
+      o.rider === null ? '' : o.rider,
       o.source,
       o.deliveredAt ? localIso(new Date(o.deliveredAt), o.timeZone) : '',
       o.timeZone,
-      safeText(o.notes),
+      o.notes,
     ]),
   ]);
 }

@@ -54,7 +54,8 @@ const TEMPLATE_ROWS: Record<AddressImportCountry, Record<string, string>[]> = {
 export function importTemplateCsv(region: RegionId = 'kuwait'): string {
   const country = countryOfRegion(region);
   const header = templateColumns(country);
-  return toCsv([header, ...TEMPLATE_ROWS[country].map((r) => header.map((c) => r[c] ?? ''))]);
+  // Our own example rows, read back by the import: no formula guard (an apostrophe would be part of the phone).
+  return toCsv([header, ...TEMPLATE_ROWS[country].map((r) => header.map((c) => r[c] ?? ''))], { guard: false });
 }
 
 const HEADER_ROW = 1;

@@ -1,6 +1,6 @@
 import { REPORT_ORDER_STATUSES, type Report, type StatusCounts } from '../../shared/schemas/reports';
 import { localIso } from '../../shared/time';
-import { csvCell as cell, safeText as text } from './csv';
+import { csvCell } from './csv';
 
 /** Reports as CSV (RFC 4180, CRLF) and their download names. */
 type Cell = string | number | null;
@@ -17,7 +17,7 @@ export function reportToCsv(r: Report): string {
       ['From', r.from],
       ['To', r.to],
       ['Time zone', r.timeZone],
-      ['Scope', r.scope.companyName ? text(r.scope.companyName) : 'All companies'],
+      ['Scope', r.scope.companyName ? r.scope.companyName : 'All companies'],
       ['Generated at', localIso(new Date(r.generatedAt), r.timeZone)],
       ['AED to KWD rate', r.aedToKwdRate],
     ],
@@ -25,7 +25,7 @@ export function reportToCsv(r: Report): string {
     [
       ['Orders by company'],
       ['Company', 'Currency', 'Region', ...STATUS_HEADERS, 'Total', 'Revenue'],
-      ...r.byCompany.map((c) => [text(c.name), c.currency, c.region, ...counts(c.byStatus), c.total, c.revenue.decimal]),
+      ...r.byCompany.map((c) => [c.name, c.currency, c.region, ...counts(c.byStatus), c.total, c.revenue.decimal]),
     ],
     [
       ['Orders by region'],
@@ -43,8 +43,8 @@ export function reportToCsv(r: Report): string {
       ['Cash per rider'],
       ['Rider', 'Company', 'Currency', 'Collected', 'Submitted (pending)', 'Submitted (confirmed)', 'Discrepancy', 'Written off', 'Submitted', 'Disputed', 'Outstanding (all time)', 'On hand (all time)'],
       ...r.cash.map((c) => [
-        text(c.name),
-        text(c.companyName),
+        c.name,
+        c.companyName,
         c.currency,
         c.collected.decimal,
         c.submittedPending.decimal,
@@ -61,10 +61,10 @@ export function reportToCsv(r: Report): string {
     [
       ['Rider productivity'],
       ['Rider', 'Company', 'Orders', 'Delivered', 'Failed', 'Success rate (%)', 'Average order time (minutes)'],
-      ...r.riders.map((p) => [text(p.name), text(p.companyName), p.total, p.delivered, p.failed, p.successRate, p.avgDeliveryMinutes]),
+      ...r.riders.map((p) => [p.name, p.companyName, p.total, p.delivered, p.failed, p.successRate, p.avgDeliveryMinutes]),
     ],
   ];
-  return `${sections.map((rows) => rows.map((row) => row.map(cell).join(',')).join('\r\n')).join('\r\n\r\n')}\r\n`;
+  return `${sections.map((rows) => rows.map((row) => row.map((v) => csvCell(v)).join(',')).join('\r\n')).join('\r\n\r\n')}\r\n`;
 }
 
 export function reportFileName(r: Pick<Report, 'from' | 'to'>, ext: 'csv' | 'json'): string {

@@ -4,7 +4,8 @@ import type { Db } from '../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../db/schema';
 import { t } from '../../shared/i18n';
 import { runInLocale } from '../http/locale';
-import { assertSafeWebhookUrl, type Resolver } from './webhook-guard';
+import { checkWebhookTarget, type Resolver, type WebhookTarget } from './webhook-guard';
+import { postPinned, type SendResult } from './webhook-send';
 import { afterWrites } from '../../../db/serialize';
 import { log } from '../log';
 
@@ -16,10 +17,14 @@ const BATCH = 25;
 
 export interface DispatchOptions {
   allowPrivate: boolean;
+  /** NODE_ENV is not production: plain http on port 80 is allowed (webhook-guard.ts). */
+  development?: boolean;
   /** The clock, injectable so tests can step past a retry delay. */
   now?: Date;
   timeoutMs?: number;
   resolve?: Resolver;
+  /** The POST to the checked address (webhook-send.ts); tests put a recorder here to see where it connects. */
+  post?: (target: WebhookTarget, headers: Record<string, string>, body: string, timeoutMs: number) => Promise<SendResult>;
 }
 
 /** `sha256=` + hex HMAC-SHA256 of "<timestamp>.<body>", keyed with the endpoint's secret as text. */
@@ -41,35 +46,31 @@ type Due = {
 type Outcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
 
 async function send(d: Due, opts: DispatchOptions, now: Date): Promise<Outcome> {
+  let target: WebhookTarget;
   try {
-    // Checked again on every attempt: the name may resolve elsewhere since registration.
-    await assertSafeWebhookUrl(d.url, { allowPrivate: opts.allowPrivate, resolve: opts.resolve });
+    // Checked again on every attempt: the name may resolve elsewhere since registration. The POST then goes to
+    // the address checked here, never to a fresh answer for the name.
+    target = await checkWebhookTarget(d.url, { allowPrivate: opts.allowPrivate, development: opts.development, resolve: opts.resolve });
   } catch (err) {
     return { ok: false, statusCode: null, error: (err as Error).message };
   }
   const body = JSON.stringify({ id: d.id, event: d.event, createdAt: d.createdAt.toISOString(), data: d.payload });
   const timestamp = String(Math.floor(now.getTime() / 1000));
   const timeoutMs = opts.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  const headers = {
+    'content-type': 'application/json',
+    'user-agent': 'KWT-Delivery-Webhooks/1',
+    'x-kwt-event': d.event,
+    'x-kwt-delivery': d.id,
+    'x-kwt-timestamp': timestamp,
+    'x-kwt-signature': signPayload(d.secret, timestamp, body),
+  };
   try {
-    const res = await fetch(d.url, {
-      method: 'POST',
-      // A redirect could lead anywhere, past the guard: never follow one.
-      redirect: 'manual',
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
-        'content-type': 'application/json',
-        'user-agent': 'KWT-Delivery-Webhooks/1',
-        'x-kwt-event': d.event,
-        'x-kwt-delivery': d.id,
-        'x-kwt-timestamp': timestamp,
-        'x-kwt-signature': signPayload(d.secret, timestamp, body),
-      },
-      body,
-    });
-    await res.body?.cancel().catch(() => undefined);
-    if (res.status >= 200 && res.status < 300) return { ok: true, statusCode: res.status };
-    const error = res.status >= 300 && res.status < 400 ? t('errors.webhookRedirect', { status: res.status }) : `HTTP ${res.status}`;
-    return { ok: false, statusCode: res.status, error };
+    // A redirect could lead anywhere, past the guard: never followed (a 3xx is a failed attempt).
+    const { status } = await (opts.post ?? postPinned)(target, headers, body, timeoutMs);
+    if (status >= 200 && status < 300) return { ok: true, statusCode: status };
+    const error = status >= 300 && status < 400 ? t('errors.webhookRedirect', { status }) : `HTTP ${status}`;
+    return { ok: false, statusCode: status, error };
   } catch (err) {
     const e = err as Error;
     const error = e.name === 'TimeoutError' ? t('errors.webhookTimeout', { ms: timeoutMs }) : t('errors.webhookRequestFailed', { detail: e.message }).slice(0, 300);

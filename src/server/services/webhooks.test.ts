@@ -212,7 +212,7 @@ describe('events from the services', () => {
     const db2 = await freshDb();
     const w2 = await makeWorld(db2);
     const manager = await callerFor(db2, w2.managerA.id, undefined);
-    const ep = await createWebhook(db2, w2.companyA.id, { url: 'https://203.0.113.10/hook', events: ['order.created'] }, { allowPrivate: false });
+    const ep = await createWebhook(db2, w2.companyA.id, { url: 'https://93.184.215.14/hook', events: ['order.created'] }, { allowPrivate: false });
     await manager.company.webhookSetActive({ id: ep.endpoint.id, active: false });
     expect(await emitCompanyEvent(db2, w2.companyA.id, 'order.created', {})).toBe(0);
   });
@@ -220,7 +220,7 @@ describe('events from the services', () => {
   test('an emission failure never fails the write: createOrder succeeds and the failure is logged', async () => {
     const db2 = await freshDb();
     const w2 = await makeWorld(db2);
-    await createWebhook(db2, w2.companyA.id, { url: 'https://203.0.113.10/hook', events: ['order.created'] }, { allowPrivate: false });
+    await createWebhook(db2, w2.companyA.id, { url: 'https://93.184.215.14/hook', events: ['order.created'] }, { allowPrivate: false });
     await db2.$client.execute('DROP TABLE webhook_deliveries');
     const logged = allowConsoleError();
     const admin = await callerFor(db2, w2.admin.id);

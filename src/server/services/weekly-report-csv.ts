@@ -2,7 +2,7 @@ import { CURRENCIES, toDecimalString, type Currency } from '../../shared/money';
 import { orderFileName } from '../../shared/schemas/order-import';
 import type { WeeklyFigures, WeeklyReport } from '../../shared/schemas/reports';
 import { localIso } from '../../shared/time';
-import { safeText, toCsv } from './csv';
+import { toCsv } from './csv';
 
 const DAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const WEEKEND_NAMES = { 'fri-sat': 'Fri-Sat', 'sat-sun': 'Sat-Sun' } as const;
@@ -18,7 +18,7 @@ export function weeklyReportToCsv(r: WeeklyReport): string {
   const figures = (f: WeeklyFigures) => [f.ordersCreated, f.delivered, f.cancelled, ...money(f), f.activeRiders, f.dutyMinutes];
   const heading = [
     ['KWT Delivery weekly report'],
-    ['Company', safeText(r.companyName)],
+    ['Company', r.companyName],
     ['Week', `${r.weekStart} to ${r.weekEnd}`],
     ['Weekend', WEEKEND_NAMES[r.weekend]],
     ['Time zone', r.timeZone],

@@ -51,7 +51,7 @@ const companyOrder = { customerName: 'Guard Customer', customerPhone: '+96550001
 /** A fresh pending order of company A, made by its manager. */
 const orderOfA = async () => (await callers.companyA.company.createOrder(companyOrder)).order.id;
 /** Webhooks: a fresh URL each time (a company's URLs are unique); one shared endpoint of A for the by-id rows. */
-const hook = () => ({ url: `https://203.0.113.10/guard/${++seq}`, events: ['order.created' as const] });
+const hook = () => ({ url: `https://93.184.215.14/guard/${++seq}`, events: ['order.created' as const] });
 let aHook: Promise<string> | undefined;
 const hookOfA = () => (aHook ??= callers.companyA.company.webhookCreate(hook()).then((r) => r.endpoint.id));
 /** Support tickets: one opened by rider A; only A and an admin see it. */

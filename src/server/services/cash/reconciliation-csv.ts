@@ -2,7 +2,7 @@ import { toDecimalString } from '../../../shared/money';
 import type { ReconciliationFigures } from '../../../shared/schemas/cash-limits';
 import { orderFileName } from '../../../shared/schemas/order-import';
 import { localIso } from '../../../shared/time';
-import { safeText, toCsv } from '../csv';
+import { toCsv } from '../csv';
 import type { ReconciliationReport } from './reconciliation';
 
 /**
@@ -13,7 +13,7 @@ import type { ReconciliationReport } from './reconciliation';
 export function reconciliationToCsv(r: ReconciliationReport): string {
   const heading = [
     ['KWT Delivery daily cash reconciliation'],
-    ['Company', safeText(r.companyName)],
+    ['Company', r.companyName],
     ['Date', r.date],
     ['Time zone', r.timeZone],
     ['Generated at', localIso(new Date(r.generatedAt), r.timeZone)],
@@ -30,7 +30,7 @@ export function reconciliationToCsv(r: ReconciliationReport): string {
     toDecimalString(f.unresolvedShortMinor, c),
     toDecimalString(f.unresolvedOverMinor, c),
   ];
-  const rows = r.rows.map((row) => [safeText(row.riderName), row.currency, ...figures(row, row.currency)]);
+  const rows = r.rows.map((row) => [row.riderName, row.currency, ...figures(row, row.currency)]);
   const totals = r.totals.map((tot) => ['Total', tot.currency, ...figures(tot, tot.currency)]);
   return `${toCsv(heading)}\r\n${toCsv([header, ...rows, ...totals])}`;
 }

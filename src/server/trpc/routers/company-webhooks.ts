@@ -2,13 +2,14 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { webhookCreateInput, webhookDeliveriesInput, webhookIdInput, webhookSetActiveInput } from '../../../shared/schemas/webhooks';
 import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent, setWebhookActive, webhookDeliveryLog } from '../../services/webhooks';
 import { companyProcedure } from '../init';
+import { guardFromEnv } from '../../services/webhook-guard';
 
 /** The company's own webhook endpoints; spread into companyRouter. Tenant scoping is in the service. */
 export const companyWebhookProcedures = {
   webhookList: companyProcedure.query(({ ctx }) => listWebhooks(ctx.db, ctx.companyId)),
   webhookCreate: companyProcedure
     .input(webhookCreateInput)
-    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.companyId, input, { allowPrivate: ctx.config.WEBHOOKS_ALLOW_PRIVATE })),
+    .mutation(({ ctx, input }) => createWebhook(ctx.db, ctx.companyId, input, guardFromEnv(ctx.config))),
   webhookDelete: companyProcedure.input(webhookIdInput).mutation(({ ctx, input }) => deleteWebhook(ctx.db, ctx.companyId, input.id)),
   webhookSetActive: companyProcedure
     .input(webhookSetActiveInput)
