@@ -44,7 +44,11 @@ function parse(raw: string): Pick<SunkMessage, 'headers' | 'subject' | 'text'> {
   return { headers, subject: decodeWords(headers.subject ?? ''), text: body.replace(/\r\n/g, '\n') };
 }
 
-export async function startSmtpSink() {
+/** On a free port, or on `port` (a browser test's server is given its SMTP_URL before the sink starts). */
+/** The SMTP_URL that reaches a sink on `port`. */
+export const smtpSinkUrl = (port: number) => `smtp://${SINK_USER}:${SINK_PASS}@127.0.0.1:${port}`;
+
+export async function startSmtpSink(port = 0) {
   const messages: SunkMessage[] = [];
   let refuse = false;
   const server = new SMTPServer({
@@ -71,11 +75,11 @@ export async function startSmtpSink() {
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const bound = (server.server.address() as AddressInfo).port;
   return {
-    port,
-    url: `smtp://${SINK_USER}:${SINK_PASS}@127.0.0.1:${port}`,
+    port: bound,
+    url: smtpSinkUrl(bound),
     messages,
     /** Forget the messages and accept again. */
     reset() {

@@ -22,6 +22,7 @@ import { cachedHash, makeCompanyManager, makeOrder, makeRider, TEST_PASSWORD } f
 import { issueResetLink } from '../../src/server/services/password-reset';
 import { issueManagerInvitation } from '../../src/server/services/manager-invitations';
 import { makeWorld } from '../world';
+import { testEnv } from '../app';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cashSubmissions, riders, users as usersTable } from '../../db/schema';
 
@@ -187,8 +188,9 @@ export async function makeAuthzWorld(db: Db, capturesDir: string) {
     },
     invitation: async (o: Owner) => {
       const rider = (await makeRider(db, companyOf(o), { withUser: false })).rider;
-      const { link } = await inviteCompanyRider(db, managerOf(o).id, companyOf(o).id, rider.id);
-      return link.slice('/invite/'.length);
+      const res = await inviteCompanyRider(db, { origin: undefined, config: testEnv() }, managerOf(o).id, companyOf(o).id, rider.id);
+      if (res.kind !== 'invitation') throw new Error('a rider without an account gets an invitation');
+      return res.link.slice('/invite/'.length);
     },
   };
 }

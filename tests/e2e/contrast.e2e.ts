@@ -26,7 +26,6 @@ async function makeWorld(): Promise<World> {
   const company = await freshCompany('kuwait');
   const rider = await freshRider(company);
   await giveCash(company, rider, [2.5]);
-  const invited = await freshRider(company);
   // An admin of its own: its language is set per combo, and the demo admin's is never touched.
   const admin = { email: `admin.contrast.${Date.now()}@e2e.example.com` };
   await addAdmin(admin.email, 'Mona Al-Rashid');
@@ -34,7 +33,11 @@ async function makeWorld(): Promise<World> {
   try {
     await api.post('/api/auth/login', { data: { email: company.manager.email, password: PASSWORD } });
     const { orders } = await trpcGet<{ orders: { trackingCode: string }[] }>(api, 'company.exportReport');
-    const { link: invite } = await trpcPost<{ link: string }>(api, 'company.inviteRider', { id: invited.id });
+    // A rider who has not signed up yet: only such a rider gets an invitation link (a signed-up one gets a reset e-mail).
+    const stamp = Date.now().toString(36);
+    const newRider = { name: `Invited ${stamp}`, email: `invited.${stamp}@e2e.example.com`, phone: '+96550001234', vehicleType: 'car', licenseNumber: `E2E-${stamp}`, region: company.currency };
+    const invited = await trpcPost<{ rider: { id: string } }>(api, 'company.addRider', newRider);
+    const { link: invite } = await trpcPost<{ link: string }>(api, 'company.inviteRider', { id: invited.rider.id });
     await api.post('/api/auth/login', { data: { email: ACCOUNTS.admin.email, password: PASSWORD } });
     const { items } = await trpcGet<{ items: { id: string; email: string }[] }>(api, 'admin.accounts', { q: rider.email });
     const { link: reset } = await trpcPost<{ link: string }>(api, 'admin.issueResetLink', { userId: items.find((u) => u.email === rider.email)!.id });

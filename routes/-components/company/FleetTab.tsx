@@ -82,7 +82,7 @@ export function FleetTab() {
           </button>
         </div>
       </Modal>
-      <Modal open={open?.kind === 'invite'} onClose={close} title={t('company.invite.title', { name: open?.rider.name ?? '' })} testId="invite-dialog">
+      <Modal open={open?.kind === 'invite'} onClose={close} title={t(open?.rider.signedUp ? 'company.reset.title' : 'company.invite.title', { name: open?.rider.name ?? '' })} testId="invite-dialog">
         {open?.kind === 'invite' ? <InviteBody rider={open.rider} /> : null}
       </Modal>
     </section>

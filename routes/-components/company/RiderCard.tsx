@@ -65,7 +65,7 @@ export function RiderCard({ rider: r, onAction, busy }: { rider: FleetRider; onA
         {r.onDuty ? <EndDutyButton rider={r} /> : null}
         {active ? (
           <button type="button" className="btn btn-outline btn-primary btn-sm ms-auto" onClick={() => onAction('invite', r)} data-testid="rider-invite">
-            {t('company.fleet.invite')}
+            {t(r.signedUp ? 'company.fleet.resetPassword' : 'company.fleet.invite')}
           </button>
         ) : null}
       </div>

@@ -221,23 +221,58 @@ describe('logout', () => {
     expect(res.status).toBe(200);
   });
 
+  /** Issue 22 item 6: a GET signs out only when the browser says the navigation is our own (or typed). */
+  const alive = async (cookie: string) => (await getWith(app, '/api/auth/user', cookie)).status === 200;
   for (const path of ['/api/logout', '/api/auth/logout']) {
-    test(`GET ${path} ends the session and goes to /`, async () => {
-      const cookie = await login(app, 'manager@alpha.example', TEST_PASSWORD);
-      const res = await getWith(app, path, cookie);
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe('/');
-      expect(setCookieFor(res, 'kwt_session')).toContain('Max-Age=0');
-      expect((await getWith(app, '/api/auth/user', cookie)).status).toBe(401);
-      const row = await db.query.sessions.findFirst({ where: eq(sessions.id, sessionIdFromToken(tokenOf(cookie))) });
-      expect(row).toBeUndefined();
-    });
+    for (const [how, headers] of [
+      ['our own Logout link (Sec-Fetch-Site: same-origin)', { 'sec-fetch-site': 'same-origin' }],
+      ['a typed address or bookmark (Sec-Fetch-Site: none)', { 'sec-fetch-site': 'none' }],
+      ['a browser without Fetch Metadata, from our own page (Referer)', { referer: 'http://localhost/company' }],
+    ] as const) {
+      test(`GET ${path} from ${how} ends the session and goes to /`, async () => {
+        const cookie = await login(app, 'manager@alpha.example', TEST_PASSWORD);
+        const res = await getWith(app, path, cookie, headers);
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toBe('/');
+        expect(setCookieFor(res, 'kwt_session')).toContain('Max-Age=0');
+        expect((await getWith(app, '/api/auth/user', cookie)).status).toBe(401);
+        const row = await db.query.sessions.findFirst({ where: eq(sessions.id, sessionIdFromToken(tokenOf(cookie))) });
+        expect(row).toBeUndefined();
+      });
+    }
+
+    for (const [how, headers] of [
+      ['another site (Sec-Fetch-Site: cross-site)', { 'sec-fetch-site': 'cross-site', referer: 'https://evil.example/page' }],
+      ['a sibling subdomain (Sec-Fetch-Site: same-site)', { 'sec-fetch-site': 'same-site' }],
+      ['a cross-site page that claims our Referer but the browser says cross-site', { 'sec-fetch-site': 'cross-site', referer: 'http://localhost/' }],
+      ['another site in a browser without Fetch Metadata (foreign Referer)', { referer: 'https://evil.example/page' }],
+      ['a client that sends neither header (curl, a script, rel=noreferrer)', {}],
+      ['a malformed Referer', { referer: 'not a url' }],
+    ] as const) {
+      test(`GET ${path} from ${how} leaves the session alive and sets no cookie`, async () => {
+        const cookie = await login(app, 'manager@alpha.example', TEST_PASSWORD);
+        const res = await getWith(app, path, cookie, headers);
+        expect(res.status).toBe(302);
+        expect(res.headers.get('location')).toBe('/');
+        expect(setCookieFor(res, 'kwt_session')).toBeUndefined();
+        expect(await alive(cookie)).toBe(true);
+        const row = await db.query.sessions.findFirst({ where: eq(sessions.id, sessionIdFromToken(tokenOf(cookie))) });
+        expect(row).toBeDefined();
+      });
+    }
   }
+
+  test('a cross-site POST to the logout is refused by the Origin check; the session lives', async () => {
+    const cookie = await login(app, 'manager@alpha.example', TEST_PASSWORD);
+    const res = await postJson(app, '/api/auth/logout', {}, { cookie, headers: { origin: 'https://evil.example' } });
+    expect(res.status).toBe(403);
+    expect(await alive(cookie)).toBe(true);
+  });
 
   test('logout ends only that session: another device stays signed in', async () => {
     const phone = await login(app, 'rider.b@example.com', TEST_PASSWORD);
     const laptop = await login(app, 'rider.b@example.com', TEST_PASSWORD);
-    await getWith(app, '/api/logout', phone);
+    await getWith(app, '/api/logout', phone, { 'sec-fetch-site': 'same-origin' });
     expect((await getWith(app, '/api/auth/user', phone)).status).toBe(401);
     expect((await getWith(app, '/api/auth/user', laptop)).status).toBe(200);
   });

@@ -5,6 +5,7 @@ import { loginSearch } from '../../shared/schemas/auth';
 import { postLoginPath } from '../../shared/permissions';
 import { sessionCookie } from '../http/cookies';
 import { refusal } from '../http/refusal';
+import { isOwnNavigation } from '../http/own-navigation';
 import { ownOrigin } from '../http/security';
 import { limitAuth } from '../services/auth-limits';
 import { finishGoogleLogin, startGoogleLogin, type GoogleConfig } from '../services/oauth-google';
@@ -13,11 +14,13 @@ import { contextFromVars, type AppVariables } from '../trpc/context';
 
 type C = Context<{ Variables: AppVariables }>;
 
+const originOf = (c: C) =>
+  ownOrigin(c.req.url, c.req.header('host'), c.var.config.TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined, c.var.config.APP_URL);
+
 function googleConfig(c: C): GoogleConfig | null {
-  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET, APP_URL, TRUST_PROXY } = c.var.config;
+  const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = c.var.config;
   if (!GOOGLE_CLIENT_ID || !GOOGLE_CLIENT_SECRET) return null;
-  const origin = ownOrigin(c.req.url, c.req.header('host'), TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined, APP_URL);
-  return { clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET, redirectUri: `${origin}/api/login/google/callback` };
+  return { clientId: GOOGLE_CLIENT_ID, clientSecret: GOOGLE_CLIENT_SECRET, redirectUri: `${originOf(c)}/api/login/google/callback` };
 }
 
 const loginPage = (redirect?: string, error?: string) => {
@@ -28,7 +31,12 @@ const loginPage = (redirect?: string, error?: string) => {
   return s ? `/login?${s}` : '/login';
 };
 
+/**
+ * The spec's logout navigation. It signs out only for our own links (or a typed address); another site
+ * linking here lands on / still signed in (own-navigation.ts). The POST does the work either way.
+ */
 async function logout(c: C) {
+  if (!isOwnNavigation({ secFetchSite: c.req.header('sec-fetch-site'), referer: c.req.header('referer') }, originOf(c))) return c.redirect('/', 302);
   const resHeaders = new Headers();
   await createCaller(contextFromVars(c.var, resHeaders)).auth.logout();
   const res = c.redirect('/', 302);

@@ -11,6 +11,8 @@ export interface AuditEntry {
   entityId?: string | null;
   before?: unknown;
   after?: unknown;
+  /** When it happened (default: now); a limit that counts entries in a window passes its own clock. */
+  at?: Date;
 }
 
 /** Who did what to which record, with before/after; written in the same transaction as the change. */
@@ -21,6 +23,7 @@ export async function audit(db: Db | Tx, entry: AuditEntry): Promise<void> {
     entity: entry.entity,
     entityId: entry.entityId ?? null,
     detail: { before: entry.before ?? null, after: entry.after ?? null },
+    ...(entry.at ? { createdAt: entry.at } : {}),
   });
 }
 

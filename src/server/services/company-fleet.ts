@@ -14,7 +14,11 @@ import type { listCompanyRiders } from './company-riders';
 import { publishChange } from './events';
 import { revokeSessionsOnSuspension } from './account-sessions';
 import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
+import type { InviteDoor } from './company-managers';
+import { accountClaimed, requestRiderReset, type RiderResetAnswer } from './rider-reset';
 import { t } from '../../shared/i18n';
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type CompanyRider = Awaited<ReturnType<typeof listCompanyRiders>>[number];
 
@@ -70,6 +74,7 @@ export async function addCompanyRider(db: Db, actorId: string, companyId: string
     companyId: row.companyId,
     lastSeenAt: null,
     onDuty: false,
+    signedUp: false,
     orders: 0,
     earnings: 0,
     currency: company?.currency ?? row.region,
@@ -105,13 +110,20 @@ function splitName(name: string) {
 }
 
 /**
- * A one-time sign-in link for one of the company's riders: the rider's user account
- * (role rider) is created when missing; a random 160-bit token is returned once and
- * only its SHA-256 is stored. A new link replaces any unused earlier one.
+ * company.inviteRider. For a rider who has never signed up: a one-time sign-in link, the rider's user account
+ * (role rider) created when missing; a random 160-bit token is returned once and only its SHA-256 stored;
+ * a new link replaces any unused earlier one. For a rider who has (a password, or a sign-in): no link at
+ * all, only a reset e-mailed to the rider (rider-reset.ts), so the company can never set the rider's
+ * password, end the rider's sessions or act as the rider (issue 22 item 3).
  */
-export async function inviteCompanyRider(db: Db, actorId: string, companyId: string, riderId: string, now = new Date()) {
+export async function inviteCompanyRider(db: Db, door: InviteDoor, actorId: string, companyId: string, riderId: string, now = new Date()): Promise<InviteAnswer> {
   const rider = await ownRider(db, companyId, riderId);
   if (rider.status !== 'active') throw invalid(t('errors.reactivateBeforeInvite'), 'id');
+  const account = rider.userId ? await db.query.users.findFirst({ where: eq(users.id, rider.userId) }) : undefined;
+  if (account && accountClaimed(account)) {
+    if (account.disabled) throw invalid(t('reset.userDisabled'), 'id');
+    return requestRiderReset(db, door, actorId, rider, account, now);
+  }
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   await db.transaction(async (tx) => {
@@ -129,12 +141,22 @@ export async function inviteCompanyRider(db: Db, actorId: string, companyId: str
     await audit(tx, { actorId, action: 'invite', entity: 'rider', entityId: rider.id, after: { invitationId: inv!.id, expiresAt } });
   });
   publishChange('riders');
-  return { success: true as const, link: `/invite/${token}`, expiresAt: expiresAt.toISOString() };
+  return { success: true as const, kind: 'invitation', link: `/invite/${token}`, expiresAt: expiresAt.toISOString() };
 }
+
+export type InviteAnswer = { success: true; kind: 'invitation'; link: string; expiresAt: string } | RiderResetAnswer;
 
 export const INVITE_UNKNOWN = 'This invitation link is not valid. Ask your company for a new one.';
 export const INVITE_USED = 'This invitation link has already been used. Sign in with your password, or ask your company for a new link.';
 export const INVITE_EXPIRED = 'This invitation link has expired. Ask your company for a new one.';
+
+/** Spends the invitation, then refuses it if the account was claimed meanwhile (a reset link, a Google sign-in). */
+async function spendUnclaimed(tx: Tx, invitationId: string, userId: string, now: Date) {
+  // The spend is a write, so from here the transaction holds the write lock and reads the latest account.
+  await spendOnce(tx, riderInvitations, invitationId, INVITE_USED, now);
+  const account = await tx.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!account || accountClaimed(account)) throw invalid(t('invite.claimed'), 'token');
+}
 
 /**
  * The rider opens the link and chooses a password (the password policy applies): the
@@ -147,11 +169,13 @@ export async function acceptRiderInvitation(db: Db, token: string, password: str
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, inv.riderId) });
   const account = rider?.userId ? await db.query.users.findFirst({ where: eq(users.id, rider.userId) }) : undefined;
   if (!rider || !account || account.disabled || rider.status !== 'active') throw invalid(INVITE_UNKNOWN, 'token');
+  // An invitation never replaces a password the rider chose: that would hand the account to whoever holds the link.
+  if (accountClaimed(account)) throw invalid(t('invite.claimed'), 'token');
   return setPasswordAndSignIn(db, {
     userId: account.id,
     owner: account,
     password,
-    spend: (tx) => spendOnce(tx, riderInvitations, inv.id, INVITE_USED, now),
+    spend: (tx) => spendUnclaimed(tx, inv.id, account.id, now),
     entry: { actorId: account.id, action: 'accept-invite', entity: 'rider', entityId: rider.id, after: { invitationId: inv.id } },
     now,
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { companies, orders, riders } from '../../../db/schema';
+import { companies, orders, riders, users } from '../../../db/schema';
 import { fromMinor } from '../../shared/money';
 import { lastSeenDate, lastSeenMs } from './figures';
 
@@ -19,6 +19,8 @@ export async function listCompanyRiders(db: Db, companyId: string) {
       companyId: riders.companyId,
       lastSeenAt: lastSeenMs,
       onDuty: riders.onDuty,
+      // Chose a password or signed in: the company can send a reset e-mail, never an invitation (rider-reset.ts).
+      signedUp: sql<number>`(${users.passwordHash} is not null or ${users.lastSignInAt} is not null)`.mapWith(Boolean),
       orders: sql<number>`count(${orders.id})`.mapWith(Number),
       earningsMinor: sql<number>`coalesce(sum(${orders.deliveryFeeMinor}), 0)`.mapWith(Number),
       // Fees are in the company's currency, whatever region the rider picked in the app.
@@ -26,9 +28,10 @@ export async function listCompanyRiders(db: Db, companyId: string) {
     })
     .from(riders)
     .innerJoin(companies, eq(companies.id, riders.companyId))
+    .leftJoin(users, eq(users.id, riders.userId))
     .leftJoin(orders, and(eq(orders.riderId, riders.id), eq(orders.status, 'delivered')))
     .where(eq(riders.companyId, companyId))
-    .groupBy(riders.id, companies.currency)
+    .groupBy(riders.id, companies.currency, users.id)
     .orderBy(asc(riders.name));
   return rows.map(({ earningsMinor, ...r }) => ({
     ...r,

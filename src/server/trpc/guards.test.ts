@@ -211,9 +211,14 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'company.endRiderDuty', call: async (c) => c.company.endRiderDuty({ id: (await riderOnDutyOfA()).id }), expect: { ...companyOnly, companyB: NO_RIDER } },
   { name: 'company.inviteRider', call: (c) => c.company.inviteRider({ id: w.riderA2.id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },
   {
-    // Public: anyone holding a fresh link (made here by company A for rider A2) may accept it.
+    // Public: anyone holding a fresh link (made here by company A for a new rider of A who never signed up) may accept it.
     name: 'auth.acceptInvite',
-    call: async (c) => c.auth.acceptInvite({ token: (await callers.companyA.company.inviteRider({ id: w.riderA2.id })).link.split('/').pop()!, password: 'welcome to the harbour 123' }),
+    call: async (c) => {
+      const { rider } = await makeRider(db, w.companyA, { withUser: false });
+      const res = await callers.companyA.company.inviteRider({ id: rider.id });
+      if (res.kind !== 'invitation') throw new Error('a new rider gets an invitation');
+      return c.auth.acceptInvite({ token: res.link.split('/').pop()!, password: 'welcome to the harbour 123' });
+    },
     expect: { signedOut: 'ok', riderA: 'ok', riderB: 'ok', companyA: 'ok', companyB: 'ok', admin: 'ok' },
   },
   {

@@ -16,8 +16,13 @@ export const companyFleetProcedures = {
   setRiderStatus: companyProcedure
     .input(riderStatusInput)
     .mutation(({ ctx, input }) => setCompanyRiderStatus(ctx.db, ctx.user.id, ctx.companyId, input.id, input.status)),
-  /** The link is in this answer only; the server keeps just its hash. */
-  inviteRider: companyProcedure.input(byId).mutation(({ ctx, input }) => inviteCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input.id)),
+  /**
+   * An invitation link (in this answer only; the server keeps just its hash) for a rider who never signed up;
+   * for one who did, a reset e-mailed to the rider, and the answer says only whether it was sent.
+   */
+  inviteRider: companyProcedure
+    .input(byId)
+    .mutation(({ ctx, input }) => inviteCompanyRider(ctx.db, { origin: ctx.origin, config: ctx.config }, ctx.user.id, ctx.companyId, input.id)),
 } satisfies TRPCRouterRecord;
 
 /** auth.acceptInvite: a rider sets a password from an invitation link and is signed in, as auth.login does. */
