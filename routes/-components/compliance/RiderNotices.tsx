@@ -15,6 +15,7 @@ const TONE: Record<NoticeKind, string> = {
   document_expiring: 'alert-info',
   document_expired: 'alert-error',
   hours_warning: 'alert-warning',
+  login_lockout: 'alert-warning',
 };
 
 /**

@@ -1,6 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { loginInput, setLocaleInput } from '../../../shared/schemas/auth';
 import { setUserLocale } from '../../services/users';
+import { deviceCookieAfterSignIn } from '../../auth/device-cookie';
 import { clearSessionCookie, sessionCookie } from '../../http/cookies';
 import { login } from '../../services/auth';
 import { invalidateSession } from '../../services/sessions';
@@ -16,8 +17,10 @@ export const authRouter = {
   user: authedProcedure.query(({ ctx }) => ctx.user),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { user, session } = await login(ctx.db, input, ctx.ip, ctx.config.LOGIN_MAX_FAILURES);
+    const { user, session } = await login(ctx.db, ctx.config, input, ctx.ip, ctx.deviceCookie);
     ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
+    // The device cookie (docs/decisions/006): separate from the session, so signing out leaves it.
+    ctx.resHeaders.append('Set-Cookie', deviceCookieAfterSignIn(ctx.config, ctx.deviceCookie, user.id, ctx.secureCookies));
     return { success: true as const, message: 'Login successful', user };
   }),
   /** The language switch, remembered on the account; the next sign-in starts in it. */
