@@ -1,11 +1,11 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { loginInput, setLocaleInput } from '../../../shared/schemas/auth';
 import { setUserLocale } from '../../services/users';
-import { deviceCookieAfterSignIn } from '../../auth/device-cookie';
-import { clearSessionCookie, sessionCookie } from '../../http/cookies';
+import { clearSessionCookie } from '../../http/cookies';
 import { login } from '../../services/auth';
 import { invalidateSession } from '../../services/sessions';
 import { authedProcedure, publicProcedure } from '../init';
+import { setSignInCookies } from '../sign-in-cookies';
 import { accountProcedures } from './account';
 import { apiTokenProcedures } from './api-tokens';
 import { acceptInviteProcedure, acceptManagerInviteProcedure } from './company-fleet';
@@ -18,9 +18,7 @@ export const authRouter = {
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
     const { user, session } = await login(ctx.db, ctx.config, input, ctx.ip, ctx.deviceCookie);
-    ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
-    // The device cookie (docs/decisions/006): separate from the session, so signing out leaves it.
-    ctx.resHeaders.append('Set-Cookie', deviceCookieAfterSignIn(ctx.config, ctx.deviceCookie, user.id, ctx.secureCookies));
+    setSignInCookies(ctx, session, user.id);
     return { success: true as const, message: 'Login successful', user };
   }),
   /** The language switch, remembered on the account; the next sign-in starts in it. */
