@@ -33,11 +33,11 @@ export async function reserveTokenGuess(db: Db, rule: TokenRule, ip: string): Pr
   }
 }
 
-/** Runs `use` (which throws a DomainError on the `token` field when the link is unknown, used or expired) under the rule. */
-export async function useSecretToken<T>(db: Db, rule: TokenRule, ip: string, use: () => Promise<T>): Promise<T> {
+/** Runs `spend` (which throws a DomainError on the `token` field when the link is unknown, used or expired) under the rule. */
+export async function withSecretToken<T>(db: Db, rule: TokenRule, ip: string, spend: () => Promise<T>): Promise<T> {
   const guess = await reserveTokenGuess(db, rule, ip);
   try {
-    const result = await use();
+    const result = await spend();
     guess.release();
     return result;
   } catch (err) {

@@ -4,7 +4,7 @@ import { clearSessionCookie, sessionCookie } from '../../http/cookies';
 import { signOutEverywhere } from '../../services/account-sessions';
 import { changePassword } from '../../services/password-change';
 import { resetPassword } from '../../services/password-reset';
-import { useSecretToken } from '../../services/token-guessing';
+import { withSecretToken } from '../../services/token-guessing';
 import { authedProcedure, publicProcedure } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
 
@@ -24,7 +24,7 @@ export const accountProcedures = {
   }),
   /** An admin-issued reset link: set a new password (policy applies) and be signed in, as acceptInvite does. */
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    const { user, session } = await useSecretToken(ctx.db, 'resetUse', ctx.ip, () => resetPassword(ctx.db, input.token, input.password));
+    const { user, session } = await withSecretToken(ctx.db, 'resetUse', ctx.ip, () => resetPassword(ctx.db, input.token, input.password));
     setSignInCookies(ctx, session, user.id);
     return { success: true as const, user };
   }),

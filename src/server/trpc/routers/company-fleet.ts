@@ -3,7 +3,7 @@ import { byId } from '../../../shared/schemas/oversight';
 import { acceptInviteInput, companyRiderUpdateInput, newRiderInput, riderStatusInput } from '../../../shared/schemas/company-riders';
 import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/company-fleet';
 import { acceptManagerInvitation } from '../../services/manager-invitations';
-import { useSecretToken } from '../../services/token-guessing';
+import { withSecretToken } from '../../services/token-guessing';
 import { companyProcedure, publicProcedure } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
 
@@ -22,14 +22,14 @@ export const companyFleetProcedures = {
 
 /** auth.acceptInvite: a rider sets a password from an invitation link and is signed in, as auth.login does. */
 export const acceptInviteProcedure = publicProcedure.input(acceptInviteInput).mutation(async ({ ctx, input }) => {
-  const { user, session } = await useSecretToken(ctx.db, 'inviteAccept', ctx.ip, () => acceptRiderInvitation(ctx.db, input.token, input.password));
+  const { user, session } = await withSecretToken(ctx.db, 'inviteAccept', ctx.ip, () => acceptRiderInvitation(ctx.db, input.token, input.password));
   setSignInCookies(ctx, session, user.id);
   return { success: true as const, message: 'Password set', user };
 });
 
 /** auth.acceptManagerInvite: a company manager sets a password from the admin's invitation and is signed in. */
 export const acceptManagerInviteProcedure = publicProcedure.input(acceptInviteInput).mutation(async ({ ctx, input }) => {
-  const { user, session } = await useSecretToken(ctx.db, 'inviteAccept', ctx.ip, () => acceptManagerInvitation(ctx.db, input.token, input.password));
+  const { user, session } = await withSecretToken(ctx.db, 'inviteAccept', ctx.ip, () => acceptManagerInvitation(ctx.db, input.token, input.password));
   setSignInCookies(ctx, session, user.id);
   return { success: true as const, message: 'Password set', user };
 });
