@@ -40,10 +40,16 @@ export const loginAttempts = sqliteTable(
     id: integer('id').primaryKey({ autoIncrement: true }),
     email: text('email').notNull(),
     ip: text('ip').notNull(),
+    /** The nonce of the device cookie this attempt presented for the account (a trusted device), else null. */
+    device: text('device'),
     success: integer('success', { mode: 'boolean' }).notNull(),
     at: utc('at').notNull(),
   },
-  (t) => [index('login_attempts_email_idx').on(t.email, t.at), index('login_attempts_ip_idx').on(t.ip, t.at)],
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.at),
+    index('login_attempts_ip_idx').on(t.ip, t.at),
+    index('login_attempts_device_idx').on(t.device, t.at),
+  ],
 );
 
 /**

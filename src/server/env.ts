@@ -72,8 +72,13 @@ const envSchema = z.object({
   CAPTURES_DIR: z.string().default('./data/captures'),
   /** The fleet map's tile server ({z}/{x}/{y}, optional {s}); its host is allowed in the CSP's img-src. */
   MAP_TILE_URL: z.string().regex(/^https?:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/, 'must be an http(s) URL with {z}, {x} and {y}').default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  /** Failed logins per email or IP within 15 minutes before a 429 (the browser tests raise it: they share one IP). */
+  /**
+   * Failed sign-ins per account from untrusted browsers (and per device cookie) within 15 minutes before a 429; one IP may
+   * fail over twice as many accounts and ten times as many attempts (credential stuffing). The browser tests raise it: they share one IP.
+   */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** The HMAC key of device cookies (docs/decisions/006); unset, a random key per process (devices are trusted until a restart). */
+  DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
   /** Credit shown on the fleet map (HTML); the tile provider's terms decide it. */
   MAP_ATTRIBUTION: z.string().max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),
   /** Claude answers the chats when set; without it the built-in offline assistant does. */

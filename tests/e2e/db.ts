@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { auditLog, captures, cashSubmissions, companyMembers, dutyBreaks, dutyShifts, locationPings, riders, sessions, supportTickets, users } from '../../db/schema';
+import { auditLog, captures, cashSubmissions, companyMembers, dutyBreaks, dutyShifts, locationPings, notices, riders, sessions, supportTickets, users } from '../../db/schema';
 import { ACCOUNTS } from './fixtures';
 
 /**
@@ -52,6 +52,15 @@ export async function addManager(companyId: string, email: string, name: string)
 export async function addRiderAccount(rider: { id: string; email: string; name: string }): Promise<void> {
   const userId = await addUser(rider.email, rider.name, 'rider');
   await (await db()).update(riders).set({ userId }).where(eq(riders.id, rider.id));
+}
+
+/**
+ * The notice a sign-in lockout leaves the rider (login-lockout.ts): the e2e server's LOGIN_MAX_FAILURES is 1000
+ * (every browser test comes from one address), so a lockout there would take a thousand requests.
+ */
+export async function addLockoutNotice(rider: { id: string; email: string; companyId: string }, until: Date): Promise<void> {
+  const params = { email: rider.email, failures: 10, time: until.toISOString() };
+  await (await db()).insert(notices).values({ companyId: rider.companyId, riderId: rider.id, audience: 'rider', kind: 'login_lockout', params, dedupeKey: `login_lockout:e2e:${rider.id}` });
 }
 
 /** The hand-over's one-time code has expired (what 30 minutes without a new code do). */

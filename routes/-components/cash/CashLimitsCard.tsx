@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { numberText, numericInput } from '../../../src/client/format';
 import { useLocale, useT } from '../../../src/client/i18n';
-import { noticeTime } from '../../../src/client/notices/noticeText';
+import { noticeTime } from '../../../src/client/notices/noticeParams';
 import { toast } from '../../../src/client/toast';
 import { trpc } from '../../../src/client/trpc';
 import { Badge } from '../../../src/client/ui/Badge';

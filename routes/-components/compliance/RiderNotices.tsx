@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocale, useT } from '../../../src/client/i18n';
-import { noticeParams, noticeText } from '../../../src/client/notices/noticeText';
+import { noticeParams } from '../../../src/client/notices/noticeParams';
+import { riderNoticeText } from '../../../src/client/notices/riderNoticeText';
 import { trpc } from '../../../src/client/trpc';
 import { Icon } from '../../../src/client/ui/Icon';
 import type { NoticeKind } from '../../../src/shared/compliance/types';
@@ -8,14 +9,8 @@ import { REGIONS } from '../../../src/shared/regions';
 import { NOTICE_ICON } from './notice-icons';
 
 const CASH_KINDS: readonly NoticeKind[] = ['cash_limit', 'cash_overdue'];
-const TONE: Record<NoticeKind, string> = {
-  cash_limit: 'alert-warning',
-  cash_overdue: 'alert-warning',
-  cash_discrepancy: 'alert-warning',
-  document_expiring: 'alert-info',
-  document_expired: 'alert-error',
-  hours_warning: 'alert-warning',
-};
+/** Every other kind (cash, hours, a paused sign-in) is a warning. */
+const TONE: Partial<Record<NoticeKind, string>> = { document_expiring: 'alert-info', document_expired: 'alert-error' };
 
 /**
  * Rider app (issue 9): while over the company's cash limit, why no new cash orders come and what to
@@ -51,9 +46,9 @@ export function RiderNotices() {
         </div>
       ) : null}
       {listed.map((n) => (
-        <div key={n.id} role="status" className={`alert ${TONE[n.kind]} items-start py-3`} data-testid="rider-notice" data-kind={n.kind}>
+        <div key={n.id} role="status" className={`alert ${TONE[n.kind] ?? 'alert-warning'} items-start py-3`} data-testid="rider-notice" data-kind={n.kind}>
           <Icon name={NOTICE_ICON[n.kind]} className="size-5 shrink-0" />
-          <p className="text-sm">{noticeText(n, locale, region)}</p>
+          <p className="text-sm">{riderNoticeText(n, locale, region)}</p>
           <button
             type="button"
             className="btn btn-ghost btn-sm btn-square"

@@ -8,4 +8,5 @@ export const NOTICE_ICON: Record<NoticeKind, 'cash' | 'clock' | 'shield' | 'aler
   document_expiring: 'shield',
   document_expired: 'shield',
   hours_warning: 'clock',
+  login_lockout: 'clock',
 };

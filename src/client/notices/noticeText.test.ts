@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'bun:test';
 import { REGIONS } from '../../shared/regions';
 import { noticeParams, noticeText } from './noticeText';
+import { riderNoticeText } from './riderNoticeText';
+import { NOTICE_KINDS } from '../../shared/compliance/types';
 
 const NBSP = '\u00a0';
 
@@ -33,5 +35,18 @@ describe('noticeText', () => {
   test('hours warning: a time of day in the zone', () => {
     const n = { kind: 'hours_warning', audience: 'company', params: { rider: 'Rami', hours: 10, time: '2026-05-03T15:30:00.000Z' } } as const;
     expect(noticeText(n, 'en', REGIONS.kuwait)).toBe('Rami reaches the maximum of 10 working hours today at 18:30.');
+  });
+});
+
+describe('riderNoticeText', () => {
+  test("gives every kind's rider text as noticeText does, in both languages", () => {
+    const params = { rider: 'Rami', amount: 120000, limit: 100000, currency: 'KWD', since: '2026-05-03T06:00:00Z', hours: 10, time: '2026-05-03T15:30:00Z', date: '2026-06-01', document: 'civil_id', counted: 1, difference: 2, email: 'rami@example.com', failures: 10 };
+    for (const kind of NOTICE_KINDS) {
+      for (const locale of ['en', 'ar'] as const) {
+        const n = { kind, audience: 'rider' as const, params };
+        expect(riderNoticeText(n, locale, REGIONS.kuwait)).toBe(noticeText(n, locale, REGIONS.kuwait));
+      }
+    }
+    expect(riderNoticeText({ kind: 'login_lockout', audience: 'rider', params }, 'en', REGIONS.kuwait)).toBe('New-device sign-ins paused until 18:30 after 10 wrong passwords.');
   });
 });

@@ -4,6 +4,7 @@ import type { Db } from '../../../db/client';
 import type { Env } from '../env';
 import { sessionCache } from '../services/session-cache';
 import type { AppVariables } from '../trpc/context';
+import { DEVICE_COOKIE } from '../auth/device-cookie';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies';
 import { forwardedClient } from './client-ip';
 import { ownOrigin } from './security';
@@ -30,6 +31,7 @@ export const sessionMiddleware =
     c.set('db', db);
     c.set('config', env);
     c.set('ip', clientIp(c, env.TRUST_PROXY));
+    c.set('deviceCookie', readCookie(c.req.header('cookie'), DEVICE_COOKIE));
     c.set('secureCookies', secureCookies);
     c.set('origin', origin);
     c.set('user', null);

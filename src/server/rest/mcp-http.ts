@@ -10,7 +10,8 @@ import { clientIp } from '../http/session';
 import { originCheck } from '../http/security';
 import { scopeForUser } from '../services/analysis';
 import { authenticateApiToken, bearerToken } from '../services/api-tokens';
-import { limitAuth, reserveFailure } from '../services/auth-limits';
+import { limitAuth } from '../services/auth-limits';
+import { reserveTokenGuess } from '../services/token-guessing';
 
 export const MCP_PATH = '/mcp';
 const REALM = 'Bearer realm="kwt-delivery-mcp"';
@@ -35,25 +36,16 @@ export function mcpHttp(db: Db, env: Env) {
       c.header('WWW-Authenticate', REALM);
       return c.json(errorBody('UNAUTHORIZED', 'An API token is required: send Authorization: Bearer <token>'), 401);
     }
-    // Counted as bad before it is checked, taken back when good: parallel guesses cannot overrun the limit.
-    const ip = clientIp(c, env.TRUST_PROXY);
-    let release: (() => void) | undefined;
-    let lockout: unknown;
-    try {
-      release = await reserveFailure(db, 'mcpBadToken', ip);
-    } catch (err) {
-      lockout = err;
-    }
+    // Bad tokens per IP (token-guessing.ts): counted before the check, taken back when good.
+    const guess = await reserveTokenGuess(db, 'mcpBadToken', clientIp(c, env.TRUST_PROXY));
     const user = await authenticateApiToken(db, token);
     if (!user) {
-      const refused = await refusal(c, async () => {
-        if (lockout) throw lockout;
-      });
+      const refused = await refusal(c, async () => guess.refuseIfLocked());
       if (refused) return refused;
       c.header('WWW-Authenticate', `${REALM}, error="invalid_token"`);
       return c.json(errorBody('UNAUTHORIZED', 'The API token is invalid or has been revoked'), 401);
     }
-    release?.();
+    guess.release();
     const busy = await refusal(c, () => limitAuth(db, 'mcpUse', user.id));
     if (busy) return busy;
     if (c.req.method !== 'POST') {

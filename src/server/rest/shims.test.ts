@@ -269,7 +269,7 @@ describe('tRPC over HTTP', () => {
     expect(ok.status).toBe(200);
     expect(ok.headers.getSetCookie().some((c) => /^kwt_session=[a-z2-7]{32};/.test(c))).toBe(true);
     for (let i = 0; i < 10; i++) {
-      await postJson(app, '/api/trpc/auth.login', { email: `x${i}@example.com`, password: 'nope' }, { ip: '192.0.2.78' });
+      await postJson(app, '/api/trpc/auth.login', { email: 'rider.b@example.com', password: 'nope' }, { ip: '192.0.2.78' });
     }
     const locked = await postJson(app, '/api/trpc/auth.login', { email: 'rider.b@example.com', password: TEST_PASSWORD }, { ip: '192.0.2.78' });
     expect(locked.status).toBe(429);

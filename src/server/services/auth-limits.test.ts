@@ -7,6 +7,7 @@ import { freshDb } from '../../../test/db';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { createApiToken } from './api-tokens';
 import { AUTH_RULES, markOnce } from './auth-limits';
+import { issueResetLink } from './password-reset';
 
 let db: Db;
 let app: TestApp;
@@ -51,6 +52,25 @@ describe('rate limits on sign-in and token endpoints', () => {
     const audits = await lockouts('reset-use');
     expect(audits).toHaveLength(1);
     expect((audits[0]!.detail as { after: { key: string } }).after.key).toBe('192.0.2.10');
+  });
+
+  test('reset links: only wrong links count, and a good link is used even from an address locked out for wrong ones', async () => {
+    const admin = await makeUser(db, { email: 'reset-admin@example.com', role: 'admin' });
+    const ip = '192.0.2.12';
+    const bad = () => postJson(app, '/api/trpc/auth.resetPassword', { token: 'c'.repeat(32), password: 'a long passphrase' }, { ip });
+    // 25 good links used from one address (an office, a carrier's NAT) do not count.
+    for (let i = 0; i < 25; i++) {
+      const owner = await makeUser(db, { email: `reset-owner${i}@example.com` });
+      const { link } = await issueResetLink(db, admin.id, owner.id);
+      const res = await postJson(app, '/api/trpc/auth.resetPassword', { token: link.slice('/reset/'.length), password: 'a long passphrase' }, { ip });
+      expect(res.status).toBe(200);
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('kwt_device='))).toBe(true);
+    }
+    for (let i = 0; i < AUTH_RULES.resetUse.max; i++) expect((await bad()).status).toBe(400);
+    await expectTrpc429(await bad(), AUTH_RULES.resetUse.windowMs);
+    const owner = await makeUser(db, { email: 'reset-late@example.com' });
+    const { link } = await issueResetLink(db, admin.id, owner.id);
+    expect((await postJson(app, '/api/trpc/auth.resetPassword', { token: link.slice('/reset/'.length), password: 'a long passphrase' }, { ip })).status).toBe(200);
   });
 
   test('invitation acceptance: 20 attempts per IP, then 429', async () => {
@@ -177,9 +197,9 @@ describe('rate limits on sign-in and token endpoints', () => {
     expect(rows.map((r) => r.success)).toEqual(Array<boolean>(12).fill(true));
   });
 
-  test('password login: after an IP lockout, requests for other emails add no audit entries; the key is the IP', async () => {
+  test('password login: after an IP lockout (stuffing: over 20 accounts), requests for other emails add no audit entries; the key is the IP', async () => {
     const ip = '192.0.2.90';
-    for (let i = 0; i < 10; i++) expect((await postJson(app, '/api/auth/login', { email: `spray${i}@example.com`, password: 'wrong guess' }, { ip })).status).toBe(401);
+    for (let i = 0; i < 20; i++) expect((await postJson(app, '/api/auth/login', { email: `spray${i}@example.com`, password: 'wrong guess' }, { ip })).status).toBe(401);
     const before = (await lockouts('login')).length;
     for (let i = 0; i < 25; i++) expect((await postJson(app, '/api/auth/login', { email: `other${i}@example.com`, password: 'wrong guess' }, { ip })).status).toBe(429);
     const added = (await lockouts('login')).slice(before);

@@ -16,9 +16,9 @@ const MIN = 60_000;
 const rule = (name: string, max: number, windowMs: number): RateRule => ({ name, max, windowMs, message: t('account.tooManyAttempts') });
 
 export const AUTH_RULES = {
-  /** Password reset link use (auth.resetPassword), per IP. */
+  /** Wrong (unknown, used, expired) reset links on auth.resetPassword, per IP (failures only; token-guessing.ts). */
   resetUse: rule('reset-use', 20, 15 * MIN),
-  /** Invitation acceptance (auth.acceptInvite), per IP. */
+  /** Wrong invitation links on auth.acceptInvite and auth.acceptManagerInvite, per IP (failures only; token-guessing.ts). */
   inviteAccept: rule('invite-accept', 20, 15 * MIN),
   /** Wrong current password on auth.changePassword, per user (failures only). */
   passwordChange: rule('password-change', 5, 15 * MIN),

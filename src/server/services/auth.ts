@@ -3,8 +3,10 @@ import type { LoginInput, SessionUser } from '../../shared/schemas/auth';
 import { t } from '../../shared/i18n';
 import { burnVerify, verifyPassword } from '../auth/password';
 import { DomainError, rateLimited, unauthorized } from '../errors';
-import { auditLockout } from './auth-limits';
-import { LOGIN_WINDOW_MS, markLoginSucceeded, reserveLoginAttempt } from './login-limiter';
+import { trustedDeviceNonce } from '../auth/device-cookie';
+import type { Env } from '../env';
+import { loginLimits, markLoginSucceeded, reserveLoginAttempt } from './login-limiter';
+import { reportLoginLockout } from './login-lockout';
 import { createSession, type IssuedSession } from './sessions';
 import { findUserByEmail, loadSessionUser } from './users';
 
@@ -14,20 +16,22 @@ export interface LoginResult {
 }
 
 /**
- * Password login. The role sent by the client is a hint and is ignored: the
- * stored role decides. The attempt is recorded as a failure before the password is checked (and marked
- * successful after), so concurrent guesses cannot get past the limit; a lockout is audited once per
- * window under the limit that tripped: the email, or the IP.
+ * Password login. The role sent by the client is a hint and is ignored: the stored role decides. A valid
+ * device cookie for the named account (`deviceCookie`, the kwt_device value) makes the attempt a trusted
+ * device's: login-limiter.ts counts only that device's failures then. The attempt is recorded as a failure
+ * before the password is checked (and marked successful after), so concurrent guesses cannot get past the
+ * limit; a refusal is audited and the account's owner told (login-lockout.ts).
  */
-export async function login(db: Db, input: LoginInput, ip: string, maxFailures?: number): Promise<LoginResult> {
+export async function login(db: Db, config: Env, input: LoginInput, ip: string, deviceCookie?: string, now = new Date()): Promise<LoginResult> {
   const email = input.email.trim().toLowerCase();
-  const now = new Date();
-  const slot = await reserveLoginAttempt(db, email, ip, now, maxFailures);
+  const row = await findUserByEmail(db, email);
+  const device = row ? trustedDeviceNonce(config, deviceCookie, row.id) : null;
+  const limits = loginLimits(config.LOGIN_MAX_FAILURES);
+  const slot = await reserveLoginAttempt(db, { email, ip, device }, now, limits);
   if (!slot.ok) {
-    await auditLockout(db, 'login', slot.key, slot.retryAfterSeconds, LOGIN_WINDOW_MS, now.getTime());
+    await reportLoginLockout(db, config, slot, row?.id ?? null, limits.account, now);
     throw rateLimited(t('errors.tooManyLogins'), slot.retryAfterSeconds);
   }
-  const row = await findUserByEmail(db, email);
   const ok = row?.passwordHash ? await verifyPassword(input.password.trim(), row.passwordHash) : await burnVerify(input.password);
   // Only the right password learns that the account is suspended.
   if (ok && row?.disabled) throw unauthorized(t('login.failed.suspended'));

@@ -28,7 +28,7 @@ async function expectLocked(res: Response) {
   expect(body.message).toBe('Too many failed login attempts. Please try again later.');
 }
 
-describe('login rate limit: 10 failures in 15 minutes', () => {
+describe('login rate limit: 10 failures per account in 15 minutes', () => {
   test('per email: the 11th attempt is refused even with the right password', async () => {
     expect(LOGIN_MAX_FAILURES).toBe(10);
     for (let i = 0; i < 10; i++) {
@@ -45,28 +45,19 @@ describe('login rate limit: 10 failures in 15 minutes', () => {
     expect((await attempt('second@example.com', TEST_PASSWORD, '192.0.2.99')).status).toBe(200);
   });
 
-  test('per IP across different emails (X-Forwarded-For behind a trusted proxy)', async () => {
+  test('per IP: failures for other accounts never block a correct password from the same address', async () => {
     const ip = '198.51.100.23';
-    for (let i = 0; i < 10; i++) expect((await attempt(`nobody${i}@example.com`, 'wrong', ip)).status).toBe(401);
-    await expectLocked(await attempt('ipuser@example.com', TEST_PASSWORD, ip));
-    // The same account from another address is fine.
-    expect((await attempt('ipuser@example.com', TEST_PASSWORD, '198.51.100.24')).status).toBe(200);
+    for (let i = 0; i < 15; i++) expect((await attempt(`nobody${i}@example.com`, 'wrong', ip)).status).toBe(401);
+    expect((await attempt('ipuser@example.com', TEST_PASSWORD, ip)).status).toBe(200);
   });
 
   test('the client is the X-Forwarded-For entry the proxy appended (the last), not one the client sent', async () => {
-    const res = await postJson(
-      app,
-      '/api/auth/login',
-      { email: 'ipuser@example.com', password: TEST_PASSWORD },
-      { headers: { 'x-forwarded-for': '10.0.0.1, 198.51.100.23' } },
-    );
+    // 100 failures from one address within the window: credential stuffing, that address is throttled.
+    const ip = '198.51.100.77';
+    await db.insert(loginAttempts).values(Array.from({ length: 100 }, (_, i) => ({ email: `stuffed${i % 5}@example.com`, ip, success: false, at: new Date() })));
+    const res = await postJson(app, '/api/auth/login', { email: 'ipuser@example.com', password: TEST_PASSWORD }, { headers: { 'x-forwarded-for': `10.0.0.1, ${ip}` } });
     expect(res.status).toBe(429);
-    const claimed = await postJson(
-      app,
-      '/api/auth/login',
-      { email: 'ipuser@example.com', password: TEST_PASSWORD },
-      { headers: { 'x-forwarded-for': '198.51.100.23, 10.0.0.1' } },
-    );
+    const claimed = await postJson(app, '/api/auth/login', { email: 'ipuser@example.com', password: TEST_PASSWORD }, { headers: { 'x-forwarded-for': `${ip}, 10.0.0.1` } });
     expect(claimed.status).toBe(200);
   });
 

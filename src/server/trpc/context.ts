@@ -10,6 +10,8 @@ export interface AppContext {
   user: SessionUser | null;
   sessionId: string | null;
   ip: string;
+  /** The kwt_device cookie as sent (device-cookie.ts decides whether it vouches for an account). */
+  deviceCookie?: string;
   /** Cookies and other headers a procedure wants on the response. */
   resHeaders: Headers;
   secureCookies: boolean;
@@ -25,6 +27,7 @@ export interface AppVariables {
   user: SessionUser | null;
   sessionId: string | null;
   ip: string;
+  deviceCookie?: string;
   secureCookies: boolean;
   origin?: string;
 }

@@ -2,10 +2,11 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { changePasswordInput, resetPasswordInput } from '../../../shared/schemas/auth';
 import { clearSessionCookie, sessionCookie } from '../../http/cookies';
 import { signOutEverywhere } from '../../services/account-sessions';
-import { limitAuth } from '../../services/auth-limits';
 import { changePassword } from '../../services/password-change';
 import { resetPassword } from '../../services/password-reset';
+import { withSecretToken } from '../../services/token-guessing';
 import { authedProcedure, publicProcedure } from '../init';
+import { setSignInCookies } from '../sign-in-cookies';
 
 /** Account security for every signed-in role, and the public reset-link page (mounted under auth.*). */
 export const accountProcedures = {
@@ -23,9 +24,8 @@ export const accountProcedures = {
   }),
   /** An admin-issued reset link: set a new password (policy applies) and be signed in, as acceptInvite does. */
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {
-    await limitAuth(ctx.db, 'resetUse', ctx.ip);
-    const { user, session } = await resetPassword(ctx.db, input.token, input.password);
-    ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
+    const { user, session } = await withSecretToken(ctx.db, 'resetUse', ctx.ip, () => resetPassword(ctx.db, input.token, input.password));
+    setSignInCookies(ctx, session, user.id);
     return { success: true as const, user };
   }),
 } satisfies TRPCRouterRecord;

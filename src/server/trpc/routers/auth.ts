@@ -1,10 +1,11 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { loginInput, setLocaleInput } from '../../../shared/schemas/auth';
 import { setUserLocale } from '../../services/users';
-import { clearSessionCookie, sessionCookie } from '../../http/cookies';
+import { clearSessionCookie } from '../../http/cookies';
 import { login } from '../../services/auth';
 import { invalidateSession } from '../../services/sessions';
 import { authedProcedure, publicProcedure } from '../init';
+import { setSignInCookies } from '../sign-in-cookies';
 import { accountProcedures } from './account';
 import { apiTokenProcedures } from './api-tokens';
 import { acceptInviteProcedure, acceptManagerInviteProcedure } from './company-fleet';
@@ -16,8 +17,8 @@ export const authRouter = {
   user: authedProcedure.query(({ ctx }) => ctx.user),
 
   login: publicProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const { user, session } = await login(ctx.db, input, ctx.ip, ctx.config.LOGIN_MAX_FAILURES);
-    ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
+    const { user, session } = await login(ctx.db, ctx.config, input, ctx.ip, ctx.deviceCookie);
+    setSignInCookies(ctx, session, user.id);
     return { success: true as const, message: 'Login successful', user };
   }),
   /** The language switch, remembered on the account; the next sign-in starts in it. */

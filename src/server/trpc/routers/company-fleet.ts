@@ -1,11 +1,11 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { byId } from '../../../shared/schemas/oversight';
 import { acceptInviteInput, companyRiderUpdateInput, newRiderInput, riderStatusInput } from '../../../shared/schemas/company-riders';
-import { sessionCookie } from '../../http/cookies';
-import { limitAuth } from '../../services/auth-limits';
 import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/company-fleet';
 import { acceptManagerInvitation } from '../../services/manager-invitations';
+import { withSecretToken } from '../../services/token-guessing';
 import { companyProcedure, publicProcedure } from '../init';
+import { setSignInCookies } from '../sign-in-cookies';
 
 /** Fleet management for a company manager: always the caller's own company's riders. */
 export const companyFleetProcedures = {
@@ -27,16 +27,14 @@ export const companyFleetProcedures = {
 
 /** auth.acceptInvite: a rider sets a password from an invitation link and is signed in, as auth.login does. */
 export const acceptInviteProcedure = publicProcedure.input(acceptInviteInput).mutation(async ({ ctx, input }) => {
-  await limitAuth(ctx.db, 'inviteAccept', ctx.ip);
-  const { user, session } = await acceptRiderInvitation(ctx.db, input.token, input.password);
-  ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
+  const { user, session } = await withSecretToken(ctx.db, 'inviteAccept', ctx.ip, () => acceptRiderInvitation(ctx.db, input.token, input.password));
+  setSignInCookies(ctx, session, user.id);
   return { success: true as const, message: 'Password set', user };
 });
 
 /** auth.acceptManagerInvite: a company manager sets a password from the admin's invitation and is signed in. */
 export const acceptManagerInviteProcedure = publicProcedure.input(acceptInviteInput).mutation(async ({ ctx, input }) => {
-  await limitAuth(ctx.db, 'inviteAccept', ctx.ip);
-  const { user, session } = await acceptManagerInvitation(ctx.db, input.token, input.password);
-  ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
+  const { user, session } = await withSecretToken(ctx.db, 'inviteAccept', ctx.ip, () => acceptManagerInvitation(ctx.db, input.token, input.password));
+  setSignInCookies(ctx, session, user.id);
   return { success: true as const, message: 'Password set', user };
 });

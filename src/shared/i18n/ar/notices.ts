@@ -17,4 +17,6 @@ export const notices: Record<keyof typeof en, string> = {
   'notices.hours_warning.rider': 'تبلغ الحد الأقصى البالغ {hours} ساعة عمل اليوم عند {time}. أنهِ مناوبتك قبل ذلك.',
   'notices.cash_discrepancy.company': 'عُدَّ تسليم {rider} بمبلغ {counted} مقابل {amount}: فرق قدره {difference} بانتظار التسوية.',
   'notices.cash_discrepancy.rider': 'عُدَّ تسليمك البالغ {amount} بمبلغ ({counted}). ستسوّي شركتك الفرق البالغ ({difference}).',
+  'notices.login_lockout.company': '{email}: أُوقف تسجيل الدخول من الأجهزة الجديدة حتى {time} بعد {failures} محاولات بكلمة مرور خاطئة.',
+  'notices.login_lockout.rider': 'أُوقف تسجيل الدخول من الأجهزة الجديدة حتى {time} بعد {failures} محاولات بكلمة مرور خاطئة.',
 };

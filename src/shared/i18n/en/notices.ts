@@ -15,4 +15,6 @@ export const notices = {
   'notices.hours_warning.rider': 'You reach the maximum of {hours} working hours today at {time}. End your duty by then.',
   'notices.cash_discrepancy.company': 'Hand-over from {rider} counted {counted} against {amount}: a difference of {difference} to resolve.',
   'notices.cash_discrepancy.rider': 'Your hand-over of {amount} was counted as {counted}. Your company will resolve the difference of {difference}.',
+  'notices.login_lockout.company': '{email}: New-device sign-ins paused until {time} after {failures} wrong passwords.',
+  'notices.login_lockout.rider': 'New-device sign-ins paused until {time} after {failures} wrong passwords.',
 } as const;
