@@ -40,6 +40,9 @@ export const describeTool = (tool: AiTool): Tool => ({
     : { title: tool.title, readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
 });
 
+/** A result as structuredContent carries it: JSON (instants as ISO strings), a list as { items }. */
+export const wireOf = (result: unknown): unknown => JSON.parse(JSON.stringify(Array.isArray(result) ? { items: result } : result));
+
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
 const issuesText = (error: z.ZodError) => error.issues.map((i) => `${i.path.join('.') || 'arguments'}: ${i.message}`).join('; ');
@@ -61,8 +64,7 @@ async function callOne(tool: AiTool, args: unknown, run: (input: unknown) => Pro
     console.error(err);
     return toolError('The tool failed with an internal error');
   }
-  const wire: unknown = JSON.parse(JSON.stringify(Array.isArray(result) ? { items: result } : result));
-  const checked = structuredSchema(tool).safeParse(wire);
+  const checked = structuredSchema(tool).safeParse(wireOf(result));
   if (!checked.success) {
     console.error(`MCP tool ${tool.name}: result does not match its output schema: ${issuesText(checked.error)}`);
     return toolError('The tool failed with an internal error');
