@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const [k, id] of Object.entries(ids)) scopes[k as keyof typeof scopes] = await scopeForUser(db, (await loadSessionUser(db, id))!);
 });
 
-type Paged = { items: Record<string, unknown>[]; total: number };
+type Paged = { items: Record<string, unknown>[]; total: number; page: number; pageSize: number; pages: number };
 const call = (who: keyof typeof scopes, name: string, input: unknown = {}) => callTool(db, scopes[who], name, input, TOOL_NOW, { aedToKwd: 0.1 });
 const page = async (who: keyof typeof scopes, name: string, input: unknown = {}) => (await call(who, name, input)) as Paged;
 
