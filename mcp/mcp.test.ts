@@ -244,7 +244,7 @@ describe('MCP tools as the reference servers describe them', () => {
     expect(errorText(res)).toBe('Invalid arguments for list_riders: arguments: Unrecognized key: "company_id"');
     const nested = await client.callTool({ name: 'search_orders', arguments: { status: 'delivered', pageSize: 5, sort: 'asc' } });
     expect(errorText(nested)).toBe('Invalid arguments for search_orders: arguments: Unrecognized key: "sort"');
-    await expect(client.callTool({ name: 'drop_tables', arguments: {} })).rejects.toThrow('Unknown tool: drop_tables');
+    await expect(client.callTool({ name: 'drop_tables', arguments: {} })).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: drop_tables' });
     await client.close();
   });
 

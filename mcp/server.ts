@@ -1,5 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { toolsFor } from '../src/server/ai/tools';
@@ -42,6 +42,9 @@ export const describeTool = (tool: AiTool): Tool => ({
 
 /** A result as structuredContent carries it: JSON (instants as ISO strings), a list as { items }. */
 export const wireOf = (result: unknown): unknown => JSON.parse(JSON.stringify(Array.isArray(result) ? { items: result } : result));
+
+/** A JSON-RPC error with its own message (an McpError's message carries an "MCP error -32602:" prefix the client adds again). */
+const protocolError = (code: ErrorCode, message: string) => Object.assign(new Error(message), { code });
 
 const toolError = (text: string): CallToolResult => ({ content: [{ type: 'text', text }], isError: true });
 
@@ -93,7 +96,7 @@ export function buildMcpServer({ db, scope, ctx, now = () => new Date() }: McpSe
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = tools.find((t) => t.name === request.params.name);
     // An unknown tool is a protocol error (the spec's example), not a tool result.
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    if (!tool) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     return callOne(tool, request.params.arguments, (input) => tool.run(db, scope, input as never, now(), ctx));
   });
   return server;

@@ -70,6 +70,8 @@ describe('askClaude against the fake Messages API', () => {
         type: 'object',
         properties: { n: { type: 'integer', minimum: 1, maximum: 5, description: 'How far' }, label: { type: 'string', default: 'x' } },
         required: ['n'],
+        // Strict, as the tool parses it: a key the tool does not define is refused, not dropped.
+        additionalProperties: false,
       },
     });
   });
