@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { discoverOAuthServerInfo, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -14,6 +16,11 @@ import { templatePath } from '../test/db';
 import { makeToolWorld, type ToolWorld } from '../test/tool-world';
 import { createApiToken, revokeApiToken } from '../src/server/services/api-tokens';
 import { OTHER_COMPANY, RIDER_NOT_FOUND } from '../src/server/ai/tools/scope';
+import { NO_OAUTH } from '../src/server/rest/oauth-discovery';
+import { callTool, toolsFor } from '../src/server/ai/tools';
+import { scopeForUser } from '../src/server/services/analysis';
+import { loadSessionUser } from '../src/server/services/users';
+import { describeTool, wireOf } from './server';
 
 /**
  * The MCP server through the SDK's own client, over both transports: stdio (a child process on a
@@ -41,7 +48,10 @@ beforeAll(async () => {
   const revoked = await createApiToken(db, w.managerB.id, 'Lost laptop');
   await revokeApiToken(db, { id: w.managerB.id, role: 'company' }, revoked.apiToken.id);
   tokens.revoked = revoked.token;
-  server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: testApp(db).fetch });
+  // A built front end, as in production: any other path gets the web app's page.
+  mkdirSync(join(dir, 'dist'));
+  writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><title>KWT Delivery</title>');
+  server = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: testApp(db, { DIST_DIR: join(dir, 'dist') }).fetch });
   mcpUrl = new URL(`http://127.0.0.1:${server.port}/mcp`);
 });
 
@@ -55,6 +65,20 @@ async function overHttp(token: string) {
   const client = new Client({ name: 'kwt-test', version: '1.0.0' });
   await client.connect(new StreamableHTTPClientTransport(mcpUrl, { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
   return client;
+}
+
+/** An OAuth-capable client (as the inspector wires one) whose bearer token is an API token made in the app. */
+function tokenProvider(token: string, redirected: URL[]): OAuthClientProvider {
+  return {
+    redirectUrl: 'http://127.0.0.1/callback',
+    clientMetadata: { client_name: 'kwt-test', redirect_uris: ['http://127.0.0.1/callback'] },
+    clientInformation: () => ({ client_id: 'kwt-test' }),
+    tokens: () => ({ access_token: token, token_type: 'Bearer' }),
+    saveTokens: () => {},
+    redirectToAuthorization: (url) => void redirected.push(url),
+    saveCodeVerifier: () => {},
+    codeVerifier: () => 'v',
+  };
 }
 
 function stdioTransport(env: Record<string, string>) {
@@ -161,6 +185,101 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     const ok = await rawPost({ authorization: `Bearer ${tokens.admin}` });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('MCP tools as the reference servers describe them', () => {
+  test('tools only: no listChanged (nothing can be sent over the stateless transport); each tool with a title, hints and both schemas closed', async () => {
+    const client = await overHttp(tokens.admin);
+    expect(client.getServerCapabilities()).toEqual({ tools: {} });
+    expect(client.getServerVersion()).toMatchObject({ name: 'kwt-delivery', title: 'KWT Delivery' });
+    const { tools } = await client.listTools();
+    for (const tool of tools) {
+      expect(tool.title?.length).toBeGreaterThan(3);
+      expect(tool.inputSchema).toMatchObject({ type: 'object', additionalProperties: false });
+      expect(tool.outputSchema).toMatchObject({ type: 'object' });
+      expect(tool.annotations).toMatchObject({ title: tool.title, openWorldHint: false });
+    }
+    const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations?.readOnlyHint]));
+    expect(Object.values(hints).filter((h) => h === true)).toHaveLength(11);
+    expect(tools.find((t) => t.name === 'create_ticket')!.annotations).toEqual({ title: 'Open a support ticket', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
+    // A list result is { items }: its schema says so.
+    expect(tools.find((t) => t.name === 'list_tickets')!.outputSchema).toMatchObject({ type: 'object', required: ['items'], additionalProperties: false });
+    await client.close();
+  });
+
+  test('every tool, for every role, answers with structuredContent that its outputSchema validates (the SDK client checks it)', async () => {
+    const args: Record<string, Record<string, unknown>> = {
+      rider_performance: { riderId: w.riderA.id },
+      create_ticket: { subject: 'Printer', body: 'The label printer jams.' },
+      search_orders: { pageSize: 50 },
+    };
+    for (const who of ['admin', 'companyA', 'riderA'] as const) {
+      const client = await overHttp(tokens[who]);
+      const { tools } = await client.listTools();
+      for (const tool of tools) {
+        const res = (await client.callTool({ name: tool.name, arguments: args[tool.name] ?? {} })) as CallToolResult;
+        expect({ who, tool: tool.name, isError: res.isError ?? false }).toEqual({ who, tool: tool.name, isError: false });
+        expect(JSON.parse((res.content[0] as { text: string }).text)).toEqual(res.structuredContent!);
+      }
+      await client.close();
+    }
+  });
+
+  test('no tool result carries a key its outputSchema leaves out (the door would drop it)', async () => {
+    const validator = new AjvJsonSchemaValidator();
+    for (const userId of [w.admin.id, w.managerA.id, w.riderB.user.id]) {
+      const scope = await scopeForUser(db, (await loadSessionUser(db, userId))!);
+      for (const tool of toolsFor(scope)) {
+        const input = { rider_performance: { riderId: scope.riderId ?? w.riderA.id }, create_ticket: { subject: 'Scanner', body: 'The scanner is slow.' } }[tool.name] ?? {};
+        const check = validator.getValidator(describeTool(tool).outputSchema!)(wireOf(await callTool(db, scope, tool.name, input)));
+        expect({ role: scope.role, tool: tool.name, error: check.errorMessage }).toEqual({ role: scope.role, tool: tool.name, error: undefined });
+      }
+    }
+  });
+
+  test('a misspelled filter is a tool error naming it, not an answer for every company', async () => {
+    const client = await overHttp(tokens.admin);
+    const res = await client.callTool({ name: 'list_riders', arguments: { company_id: w.companyA.id } });
+    expect(errorText(res)).toBe('Invalid arguments for list_riders: arguments: Unrecognized key: "company_id"');
+    const nested = await client.callTool({ name: 'search_orders', arguments: { status: 'delivered', pageSize: 5, sort: 'asc' } });
+    expect(errorText(nested)).toBe('Invalid arguments for search_orders: arguments: Unrecognized key: "sort"');
+    await expect(client.callTool({ name: 'drop_tables', arguments: {} })).rejects.toMatchObject({ code: -32602, message: 'MCP error -32602: Unknown tool: drop_tables' });
+    await client.close();
+  });
+
+  test('list_companies for a company token: its own row with counts, as described', async () => {
+    const client = await overHttp(tokens.companyA);
+    const own = structured(await client.callTool({ name: 'list_companies', arguments: {} }));
+    expect(own).toMatchObject({ items: [{ id: w.companyA.id, name: 'Alpha Couriers', riders: 2, region: 'kuwait', currency: 'KWD', active: true }], total: 1, page: 1, pages: 1 });
+    expect(structured(await client.callTool({ name: 'list_companies', arguments: { region: 'uae' } }))).toMatchObject({ items: [], total: 0 });
+    await client.close();
+  });
+});
+
+describe('OAuth discovery: there is none, and the paths say so in JSON', () => {
+  test('each discovery path is a JSON 404, not the web app\'s page', async () => {
+    const paths = ['oauth-protected-resource/mcp', 'oauth-protected-resource', 'oauth-authorization-server', 'openid-configuration', 'oauth-authorization-server/mcp', 'openid-configuration/mcp'];
+    for (const path of paths) {
+      const res = await fetch(new URL(`/.well-known/${path}`, mcpUrl), { headers: { accept: 'application/json', 'mcp-protocol-version': '2025-11-25' } });
+      expect({ path, status: res.status, type: res.headers.get('content-type') }).toEqual({ path, status: 404, type: 'application/json' });
+      expect(await res.json()).toMatchObject({ error: { code: 'NOT_FOUND', message: NO_OAUTH } });
+    }
+  });
+
+  test('the SDK\'s discovery concludes there is no OAuth instead of throwing', async () => {
+    expect(await discoverOAuthServerInfo(mcpUrl)).toEqual({ authorizationServerUrl: `${mcpUrl.origin}/`, authorizationServerMetadata: undefined, resourceMetadata: undefined });
+  });
+
+  test('an OAuth-capable SDK client with the API token as its bearer token connects; with a revoked one it is told to authorize, no parse error', async () => {
+    const redirected: URL[] = [];
+    const client = new Client({ name: 'kwt-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: tokenProvider(tokens.companyA, redirected) }));
+    expect((await client.listTools()).tools.length).toBe(12);
+    await client.close();
+    const refused = new Client({ name: 'kwt-test', version: '1.0.0' });
+    await expect(refused.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: tokenProvider(tokens.revoked, redirected) }))).rejects.toBeInstanceOf(UnauthorizedError);
+    expect(redirected.map((u) => u.pathname)).toEqual(['/authorize']);
   });
 });
 

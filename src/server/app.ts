@@ -26,6 +26,7 @@ import { reportDownloads } from './rest/report-downloads';
 import { ocrUpload } from './rest/ocr-upload';
 import { documentPhotos } from './rest/document-photos';
 import { mcpHttp } from './rest/mcp-http';
+import { oauthDiscovery } from './rest/oauth-discovery';
 import { restShims } from './rest/shims';
 import { contextFromVars, type AppVariables } from './trpc/context';
 import { appRouter } from './trpc/root';
@@ -76,6 +77,8 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   // MCP over Streamable HTTP for AI clients: bearer API tokens, no cookies (rest/mcp-http.ts).
   app.route('/', mcpHttp(db, env));
+  // Its OAuth discovery paths say there is no OAuth (JSON 404), not the web app's page (rest/oauth-discovery.ts).
+  app.route('/', oauthDiscovery());
 
   app.use(compress());
   // A signed-in rider's app arrives with its first screen's data and rendering (http/first-screen.ts).

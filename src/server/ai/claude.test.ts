@@ -11,8 +11,11 @@ let client: Anthropic;
 
 const echo = defineTool({
   name: 'echo_count',
+  title: 'Echo count',
   description: 'Counts to n.',
   input: { n: z.number().int().min(1).max(5).describe('How far'), label: z.string().default('x') },
+  output: z.object({ counted: z.array(z.string()) }),
+  readOnly: true,
   roles: ['admin'],
   run: async (_db, _scope, input) => ({ counted: Array.from({ length: input.n }, (_, i) => `${input.label}${i + 1}`) }),
 });
@@ -67,6 +70,8 @@ describe('askClaude against the fake Messages API', () => {
         type: 'object',
         properties: { n: { type: 'integer', minimum: 1, maximum: 5, description: 'How far' }, label: { type: 'string', default: 'x' } },
         required: ['n'],
+        // Strict, as the tool parses it: a key the tool does not define is refused, not dropped.
+        additionalProperties: false,
       },
     });
   });

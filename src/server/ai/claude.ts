@@ -2,7 +2,7 @@ import Anthropic from '@anthropic-ai/sdk';
 import type { ContentBlockParam, Message, MessageParam, Tool, ToolResultBlockParam, ToolUseBlock } from '@anthropic-ai/sdk/resources/messages';
 import { z } from 'zod';
 import type { Env } from '../env';
-import type { AiTool } from './tool';
+import { toolInput, type AiTool } from './tool';
 
 /**
  * The Claude provider: the Messages API through @anthropic-ai/sdk, streamed, with tool use over the
@@ -34,7 +34,7 @@ export const MAX_TOOL_ROUNDS = 4;
 const MAX_RESULT_CHARS = 20_000;
 
 export function toolDefinition(tool: AiTool): Tool {
-  const { $schema: _drop, ...schema } = z.toJSONSchema(z.object(tool.input), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _drop, ...schema } = z.toJSONSchema(toolInput(tool), { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   return { name: tool.name, description: tool.description, input_schema: { ...schema, type: 'object' } };
 }
 
@@ -76,7 +76,7 @@ async function callTool(req: ClaudeRequest, use: ToolUseBlock): Promise<ToolCall
   const tool = req.tools?.find((t) => t.name === use.name);
   try {
     if (!tool || !req.runTool) throw new Error(`Unknown tool ${use.name}`);
-    const input = z.object(tool.input).parse(use.input ?? {});
+    const input = toolInput(tool).parse(use.input ?? {});
     return { name: use.name, input, result: await req.runTool(tool, input), isError: false };
   } catch (err) {
     return { name: use.name, input: use.input, result: errorText(err), isError: true };

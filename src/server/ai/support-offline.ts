@@ -1,10 +1,9 @@
-import { z } from 'zod';
 import { t } from '../../shared/i18n';
 import type { Analysis, SupportChatReply } from '../../shared/schemas/ai';
 import { DomainError } from '../errors';
 import { composeAnswer } from './answers';
 import { analysisTool, type SupportIntent } from './support-intent';
-import type { AiScope, AiTool } from './tool';
+import { toolInput, type AiScope, type AiTool } from './tool';
 
 export type RunTool = (tool: AiTool, input: Record<string, unknown>) => Promise<unknown>;
 
@@ -27,7 +26,7 @@ export const reportText = (scope: AiScope) =>
 export async function runByName(tools: readonly AiTool[], run: RunTool, name: string, input: Record<string, unknown> = {}) {
   const tool = tools.find((x) => x.name === name);
   if (!tool) return { allowed: false as const };
-  return { allowed: true as const, result: await run(tool, z.object(tool.input).parse(input)) };
+  return { allowed: true as const, result: await run(tool, toolInput(tool).parse(input)) };
 }
 
 /**

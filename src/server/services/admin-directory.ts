@@ -9,9 +9,10 @@ import { likePattern, paged, pageWindow } from './paging';
 import { t } from '../../shared/i18n';
 import { lastSeenDate, lastSeenMs } from './figures';
 
-/** Companies with their rider and order counts, filtered and paged. */
-export async function listCompaniesPaged(db: Db, input: CompanyListInput) {
+/** Companies with their rider and order counts, filtered and paged; `onlyId` keeps one company (a manager's own). */
+export async function listCompaniesPaged(db: Db, input: CompanyListInput, onlyId?: string) {
   const where: SQL[] = [];
+  if (onlyId) where.push(eq(companies.id, onlyId));
   if (input.region) where.push(eq(companies.region, input.region));
   if (input.active !== undefined) where.push(eq(companies.active, input.active));
   if (input.q) where.push(or(like(companies.name, likePattern(input.q)), like(companies.email, likePattern(input.q)))!);

@@ -1,7 +1,6 @@
-import { z } from 'zod';
 import type { Db } from '../../../../db/client';
 import { forbidden } from '../../errors';
-import type { AiScope, AiTool, ToolContext } from '../tool';
+import { toolInput, type AiScope, type AiTool, type ToolContext } from '../tool';
 import { analysisTools } from './analysis';
 import { cashReconciliation } from './cash';
 import { listCompanies, listRiders } from './directory';
@@ -39,5 +38,5 @@ export function toolsFor(scope: Pick<AiScope, 'role'>): AiTool[] {
 export async function callTool(db: Db, scope: AiScope, name: string, rawInput: unknown, now = new Date(), ctx?: ToolContext): Promise<unknown> {
   const tool = toolsFor(scope).find((t) => t.name === name);
   if (!tool) throw forbidden(`No tool named ${name} for a ${scope.role} account`);
-  return tool.run(db, scope, z.object(tool.input).parse(rawInput ?? {}), now, ctx);
+  return tool.run(db, scope, toolInput(tool).parse(rawInput ?? {}), now, ctx);
 }

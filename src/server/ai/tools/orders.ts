@@ -1,15 +1,37 @@
 import { z } from 'zod';
 import { REGION_IDS } from '../../../shared/regions';
 import { ORDER_STATUSES } from '../../../shared/schemas/oversight';
+import { PRIORITIES } from '../../../shared/schemas/fields';
 import { listOrders } from '../../services/order-queries';
 import { defineTool } from '../tool';
 import { pageShape, textQuery } from './context';
+import { currency, instant, pagedOutput } from './output';
 import { companyWall, riderWall } from './scope';
+
+const orderRow = z.object({
+  id: z.string(),
+  createdAt: instant,
+  status: z.enum(ORDER_STATUSES),
+  priority: z.enum(PRIORITIES),
+  customerName: z.string(),
+  deliveryAddress: z.string(),
+  deliveryAddressParts: z
+    .looseObject({ country: z.enum(['KW', 'AE']) })
+    .nullable()
+    .describe('The address in parts (Kuwait: governorate, area, block, street, building...; UAE: emirate, area, street, building, Makani), or null when typed as free text.'),
+  deliveryFee: z.number().describe('Decimal number in `currency`'),
+  currency,
+  companyId: z.string(),
+  companyName: z.string(),
+  riderId: z.string().nullable(),
+  riderName: z.string().nullable(),
+});
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
 
 export const searchOrders = defineTool({
   name: 'search_orders',
+  title: 'Search orders',
   description:
     'Search delivery orders, newest first, paged. Each row: id, createdAt (ISO 8601 UTC), status (pending, assigned, picked_up, delivered, cancelled, failed), priority, customerName, deliveryAddress, deliveryFee (a decimal number in the order\'s currency, KWD with 3 decimals or AED with 2), currency, company and rider. Scoped: an admin searches every company (optional companyId filter); a company only its own orders (another company\'s id is refused with an error); a rider only the orders assigned to it. Dates are calendar days in Asia/Kuwait, by creation.',
   input: {
@@ -22,6 +44,8 @@ export const searchOrders = defineTool({
     to: isoDate.optional().describe('Last creation day, YYYY-MM-DD, inclusive.'),
     ...pageShape,
   },
+  output: pagedOutput(orderRow),
+  readOnly: true,
   roles: ['admin', 'company', 'rider'],
   run: async (db, scope, { riderId, ...input }) => {
     const companyId = companyWall(scope, input.companyId);

@@ -1,12 +1,57 @@
+import { z } from 'zod';
 import { adminStats } from '../../services/admin-stats';
 import { companyOverview } from '../../services/company-overview';
 import { riderDashboard } from '../../services/rider-day';
 import { defineTool } from '../tool';
 import { aedToKwdOf } from './context';
+import { count, currency } from './output';
 import { companyWall, riderWall } from './scope';
+
+const percent = z.number().min(0).max(100);
+const amount = z.number().describe('Decimal number in `currency`');
+
+/** One of three shapes, told apart by `scope`. */
+const output = z.discriminatedUnion('scope', [
+  z.object({
+    scope: z.literal('system'),
+    totalRiders: count,
+    totalCompanies: count,
+    dailyOrders: count,
+    totalRevenue: amount,
+    activeRiders: count,
+    completionRate: percent,
+    currency: z.literal('KWD'),
+  }),
+  z.object({
+    scope: z.literal('company'),
+    companyName: z.string().nullable(),
+    currency,
+    fleetSize: count,
+    activeOrders: count,
+    monthlyRevenue: amount,
+    activeRiders: count,
+    successRate: percent,
+  }),
+  z.object({
+    scope: z.literal('rider'),
+    riderName: z.string(),
+    riderId: z.string(),
+    currency,
+    todayOrders: count,
+    completedOrders: count,
+    todayEarnings: amount,
+    performanceRating: z.number(),
+    cashOnHand: amount,
+    pendingCash: amount,
+    outstandingCash: amount,
+    cashByCurrency: z.array(z.object({ currency, onHand: z.number(), pending: z.number(), outstanding: z.number() })),
+    companyPhone: z.string().nullable(),
+  }),
+]);
 
 export const systemStats = defineTool({
   name: 'system_stats',
+  title: 'Headline figures',
   description: [
     'Headline figures for the caller\'s scope, computed live from the database.',
     'Admin (scope "system"): totalRiders, totalCompanies, dailyOrders (created today, Asia/Kuwait day), totalRevenue (fees of orders delivered today, a KWD amount as a decimal number, AED converted at the configured rate), activeRiders (on duty and seen in the last 10 minutes), completionRate (percent of the last 30 days\' finished orders that were delivered).',
@@ -14,6 +59,8 @@ export const systemStats = defineTool({
     'Rider (scope "rider"): today\'s orders, completed orders (delivered today), earnings (fees of today\'s deliveries), cash on hand and pending hand-overs (decimal numbers in the rider\'s currency) and performanceRating (today\'s efficiency, as the rider\'s Today\'s Route shows it). Company also gets activeRiders (on duty and seen in the last 10 minutes).',
   ].join(' '),
   input: {},
+  output,
+  readOnly: true,
   roles: ['admin', 'company', 'rider'],
   run: async (db, scope, _input, now = new Date(), ctx) => {
     if (scope.role === 'admin') return { scope: 'system' as const, ...(await adminStats(db, aedToKwdOf(ctx), now)), currency: 'KWD' as const };

@@ -2,9 +2,29 @@ import { z } from 'zod';
 import { TICKET_PRIORITIES, TICKET_STATUSES, ticketCreateInput } from '../../../shared/schemas/ai';
 import { createTicket, listTickets as listTicketRows } from '../../services/tickets';
 import { defineTool } from '../tool';
+import { count, instant } from './output';
+
+const status = z.enum(TICKET_STATUSES);
+const priority = z.enum(TICKET_PRIORITIES);
+
+const ticketRow = z.object({
+  id: z.string(),
+  subject: z.string(),
+  body: z.string(),
+  status,
+  priority,
+  createdAt: instant,
+  updatedAt: instant.nullable(),
+  authorId: z.string(),
+  companyName: z.string().nullable(),
+  comments: count,
+  authorName: z.string(),
+  authorRole: z.string(),
+});
 
 export const listTickets = defineTool({
   name: 'list_tickets',
+  title: 'Support tickets',
   description:
     'Support tickets, newest first: subject, body, status (open, in-progress, resolved), priority (urgent, high, medium, low), author, company, comment count, createdAt and updatedAt. An admin sees every ticket; everyone else only the tickets they opened.',
   input: {
@@ -12,12 +32,15 @@ export const listTickets = defineTool({
     priority: z.enum(TICKET_PRIORITIES).optional().describe('Only tickets with this priority.'),
     limit: z.number().int().min(1).max(200).default(50).describe('At most this many tickets, 1 to 200.'),
   },
+  output: z.array(ticketRow),
+  readOnly: true,
   roles: ['admin', 'company', 'rider'],
   run: (db, scope, input) => listTicketRows(db, scope, input),
 });
 
 export const createTicketTool = defineTool({
   name: 'create_ticket',
+  title: 'Open a support ticket',
   description:
     'Open a support ticket as the caller, status open. Give a short subject, a description of the problem and a priority (urgent, high, medium, low; default medium). Returns the new ticket with its id.',
   input: {
@@ -25,6 +48,18 @@ export const createTicketTool = defineTool({
     body: ticketCreateInput.shape.body.describe('What happened and what is needed, 5,000 characters at most.'),
     priority: ticketCreateInput.shape.priority.describe('urgent, high, medium (default) or low.'),
   },
+  output: z.object({
+    id: z.string(),
+    userId: z.string(),
+    companyId: z.string().nullable(),
+    subject: z.string(),
+    body: z.string(),
+    status,
+    priority,
+    createdAt: instant,
+    updatedAt: instant.nullable(),
+  }),
+  readOnly: false,
   roles: ['admin', 'company', 'rider'],
   run: (db, scope, input) => createTicket(db, scope, input),
 });

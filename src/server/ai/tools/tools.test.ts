@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const [k, id] of Object.entries(ids)) scopes[k as keyof typeof scopes] = await scopeForUser(db, (await loadSessionUser(db, id))!);
 });
 
-type Paged = { items: Record<string, unknown>[]; total: number };
+type Paged = { items: Record<string, unknown>[]; total: number; page: number; pageSize: number; pages: number };
 const call = (who: keyof typeof scopes, name: string, input: unknown = {}) => callTool(db, scopes[who], name, input, TOOL_NOW, { aedToKwd: 0.1 });
 const page = async (who: keyof typeof scopes, name: string, input: unknown = {}) => (await call(who, name, input)) as Paged;
 
@@ -53,6 +53,21 @@ describe('the tool catalogue', () => {
     await expect(call('admin', 'search_orders', { status: 'lost' })).rejects.toBeInstanceOf(ZodError);
     await expect(call('admin', 'search_orders', { from: '5 Nov' })).rejects.toThrow('Use the date format YYYY-MM-DD');
   });
+
+  test('an argument a tool does not define is refused, never dropped (a lost filter widens the answer)', async () => {
+    const unknown = (key: string) => ({ issues: [{ code: 'unrecognized_keys', keys: [key], path: [], message: `Unrecognized key: "${key}"` }] });
+    await expect(call('admin', 'list_riders', { company_id: w.companyA.id })).rejects.toMatchObject(unknown('company_id'));
+    await expect(call('riderA', 'system_stats', { riderId: w.riderB.id })).rejects.toMatchObject(unknown('riderId'));
+    expect((await page('admin', 'list_riders', { companyId: w.companyA.id })).total).toBe(2);
+  });
+
+  test('every tool has a title, an output schema, and says whether it only reads', () => {
+    for (const t of ALL_TOOLS) {
+      expect(t.title.length).toBeGreaterThan(3);
+      expect(t.output).toBeDefined();
+      expect(t.readOnly).toBe(t.name !== 'create_ticket');
+    }
+  });
 });
 
 describe('system_stats', () => {
@@ -66,8 +81,12 @@ describe('system_stats', () => {
 describe('directory tools', () => {
   test('list_companies: an admin sees both, a company only itself', async () => {
     expect((await page('admin', 'list_companies')).items.map((c) => c.name)).toEqual(['Alpha Couriers', 'Beta Express']);
-    const own = await page('companyB', 'list_companies', { q: 'Alpha' });
-    expect(own.items.map((c) => c.name)).toEqual(['Beta Express']);
+    // The same row as the admin's, counts included; the filters apply to it as they would for an admin.
+    const adminRow = (await page('admin', 'list_companies', { q: 'Beta' })).items[0];
+    expect(await page('companyB', 'list_companies')).toEqual({ items: [adminRow!], total: 1, page: 1, pageSize: 20, pages: 1 });
+    expect(adminRow).toMatchObject({ name: 'Beta Express', riders: 2, currency: 'AED' });
+    expect(await page('companyB', 'list_companies', { q: 'Alpha' })).toMatchObject({ items: [], total: 0 });
+    expect((await page('companyB', 'list_companies', { region: 'uae', active: true })).total).toBe(1);
   });
 
   test('list_riders: a company sees its own riders; another company\'s id is refused', async () => {
