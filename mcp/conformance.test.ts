@@ -14,7 +14,7 @@ import { createApiToken } from '../src/server/services/api-tokens';
  * The official MCP conformance suite (@modelcontextprotocol/conformance, a dev dependency: no network
  * at test time) against /mcp on the real server (serve.ts's Bun.serve options, a fresh database, an API
  * token made in the app). Every `server` scenario the suite knows is either run here or excluded below
- * with its reason (docs/decisions/006-mcp-reference-level.md); a scenario a newer suite adds fails the
+ * with its reason (docs/decisions/009-mcp-reference-level.md); a scenario a newer suite adds fails the
  * test until it is placed. Any FAILURE fails the test; the scenarios that must pass say so.
  *
  * The suite's client cannot send an Authorization header (no option, no environment variable), so it

@@ -77,7 +77,7 @@ const envSchema = z.object({
    * fail over twice as many accounts and ten times as many attempts (credential stuffing). The browser tests raise it: they share one IP.
    */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).max(10_000).default(10),
-  /** The HMAC key of device cookies (docs/decisions/006); unset, a random key per process (devices are trusted until a restart). */
+  /** The HMAC key of device cookies (docs/decisions/007-device-cookies.md); unset, a random key per process (devices are trusted until a restart). */
   DEVICE_COOKIE_SECRET: z.string().min(32, 'must be at least 32 characters (openssl rand -base64 32)').optional(),
   /** Credit shown on the fleet map (HTML); the tile provider's terms decide it. */
   MAP_ATTRIBUTION: z.string().max(500).default('&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors'),

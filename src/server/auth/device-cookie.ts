@@ -4,7 +4,7 @@ import type { Env } from '../env';
 import { log } from '../log';
 
 /**
- * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"; docs/decisions/006):
+ * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies"; docs/decisions/007-device-cookies.md):
  * a browser that signed in to an account before carries `<userId>.<nonce>.<hmac>` for it, signed with
  * DEVICE_COOKIE_SECRET. Stateless: nothing is stored per device; a device's failed sign-ins are counted
  * under its nonce in login_attempts. Separate from the session (sign-out leaves it), HttpOnly, one cookie

@@ -75,7 +75,7 @@ export function parseCsv(text: string): string[][] {
  * CSV injection advice). A plain decimal number ("-1.250") is a number to every spreadsheet, never a formula,
  * and stays as it is. A phone number such as +96512345678 is guarded like any text: the apostrophe keeps it as
  * text with its plus and every digit (unguarded, a spreadsheet reads it as the number 96512345678, or as a
- * formula when it holds more than digits). See docs/decisions/006-webhook-targets-batches-exports.md.
+ * formula when it holds more than digits). See docs/decisions/010-webhook-targets-batches-exports.md.
  */
 export function safeText(s: string): string {
   return /^[=+\-@\t\r]/.test(s) && !/^-\d+(\.\d+)?$/.test(s) ? `'${s}` : s;

@@ -4,7 +4,7 @@ import { isIP } from 'node:net';
 /**
  * Which addresses a webhook may reach, by ipaddr.js's range classification (the IANA special-purpose
  * registries): only 'unicast' passes, and an IPv6 address only inside global unicast 2000::/3. Forms
- * that carry an IPv4 address are judged by that address. See docs/decisions/006-webhook-targets-batches-exports.md.
+ * that carry an IPv4 address are judged by that address. See docs/decisions/010-webhook-targets-batches-exports.md.
  */
 
 /** Why a range is refused: an `errors.webhookReason.*` key ('a loopback address', 'عنوان استرجاع'). */

@@ -8,7 +8,7 @@ import { addressReason, isLoopback } from './webhook-address';
  * The server-side request forgery guard for webhook targets. Run at registration and again before each
  * delivery; the delivery then connects to the very address checked here (webhook-send.ts), so a name
  * that answers differently the next time (DNS rebinding) never gets a second say.
- * See docs/decisions/001-webhooks.md and 006-webhook-targets-batches-exports.md.
+ * See docs/decisions/001-webhooks.md and 010-webhook-targets-batches-exports.md.
  */
 
 export type Resolver = (host: string) => Promise<string[]>;

@@ -5,7 +5,7 @@ import type { AppContext } from './context';
 
 /**
  * The cookies of a sign-in (password, invitation or reset link): the session, and the device cookie that
- * makes this browser a trusted device for the account (docs/decisions/006); signing out ends only the session.
+ * makes this browser a trusted device for the account (docs/decisions/007-device-cookies.md); signing out ends only the session.
  */
 export function setSignInCookies(ctx: AppContext, session: IssuedSession, userId: string) {
   ctx.resHeaders.append('Set-Cookie', sessionCookie(session.token, session.expiresAt, ctx.secureCookies));
