@@ -104,6 +104,14 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
             </div>
           </dl>
           {o.proof ? <DeliveryProof proof={o.proof} deliveredAt={o.deliveredAt ? new Date(o.deliveredAt).toISOString() : null} customerName={o.customerName} region={region} /> : null}
+          {'pinLocked' in o && o.pinLocked ? (
+            <div role="alert" className="alert alert-warning flex flex-wrap items-center gap-2 text-sm" data-testid="order-pin-locked">
+              <span className="grow">{t('oversight.order.pinLocked')}</span>
+              <button type="button" className="btn btn-primary btn-sm" disabled={move.isPending} onClick={() => move.mutate({ orderId: o.id, status: 'delivered' })} data-testid="order-confirm-delivery">
+                {t('oversight.order.confirmDelivery')}
+              </button>
+            </div>
+          ) : null}
           {api.extra?.(o)}
           {o.status === 'pending' || o.status === 'assigned' ? (
             <div className="flex flex-wrap items-end gap-2">

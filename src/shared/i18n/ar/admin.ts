@@ -168,6 +168,8 @@ export const admin: Record<keyof typeof en, string> = {
   'oversight.order.chooseRider': 'اختر مندوبًا',
   'oversight.order.assignButton': 'إسناد',
   'oversight.order.moveTo': 'نقل إلى',
+  'oversight.order.pinLocked': 'أُدخل رمز PIN خاطئ مرات كثيرة لهذا الطلب، فلا يستطيع المندوب إتمامه. تحقّق مع العميل ثم أكّد التسليم.',
+  'oversight.order.confirmDelivery': 'تأكيد التسليم',
   'oversight.editCompany': 'تعديل الشركة',
   'oversight.editRider': 'تعديل المندوب',
   'oversight.sheetUrl': 'رابط جدول بيانات الشركة',

@@ -173,6 +173,8 @@ export const admin = {
   'oversight.order.chooseRider': 'Choose a rider',
   'oversight.order.assignButton': 'Assign',
   'oversight.order.moveTo': 'Move to',
+  'oversight.order.pinLocked': 'Too many wrong PINs were typed for this order, so the rider cannot complete it. Check with the customer, then confirm the delivery.',
+  'oversight.order.confirmDelivery': 'Confirm delivery',
   'oversight.editCompany': 'Edit company',
   'oversight.editRider': 'Edit rider',
   'oversight.sheetUrl': 'Company spreadsheet link',
