@@ -47,6 +47,8 @@ test('five wrong PINs lock the delivery; the company confirms it from the order 
   const detail = page.getByTestId('order-detail');
   await expect(detail.getByTestId('order-pin-locked')).toContainText('Too many wrong PINs were typed for this order');
   await page.setViewportSize({ width: 390, height: 844 });
+  await detail.getByTestId('order-pin-locked').scrollIntoViewIfNeeded();
+  await page.waitForTimeout(400); // the dialog's open animation after the resize
   await page.screenshot({ path: '.tmp/shots-pin-lock/company-pin-locked-390.png' });
   await detail.getByTestId('order-confirm-delivery').click();
   await expect(detail.getByTestId('order-pin-locked')).toHaveCount(0);
