@@ -1,4 +1,5 @@
 import { expect, request, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { replayOutbox } from './outbox-replay';
 import { freshCompany, freshRider, PASSWORD, signIn, trpcGet, trpcPost, type FreshCompany, type FreshRider } from './fixtures';
 
 /**
@@ -88,25 +89,10 @@ async function deliver(page: Page, orderId: string, pin?: string) {
 
 /** Back online: the replay runs; then the outbox list, with each record's state and reason, newest first. */
 async function replayAndList(page: Page, context: BrowserContext) {
-  await replay(page, context);
+  await replayOutbox(page, context);
   return openList(page);
 }
 
-async function replay(page: Page, context: BrowserContext) {
-  await context.setOffline(false);
-  // The `online` event replays; a first try made before the network is fully back waits for the next one:
-  // the rider's Sync now (the pending count) starts it at once.
-  await expect
-    .poll(
-      async () => {
-        const pending = page.getByTestId('outbox-pending');
-        if (await pending.isVisible()) await pending.click({ timeout: 1_000 }).catch(() => undefined);
-        return page.getByTestId('outbox-synced').isVisible();
-      },
-      { timeout: 15_000, intervals: [500, 1000] },
-    )
-    .toBe(true);
-}
 
 async function openList(page: Page) {
   await page.getByTestId('outbox-list-button').click();
@@ -233,7 +219,7 @@ test('the rules now forbid it: a duty started offline, then the company records 
   await expect(page.getByTestId('duty-status')).toHaveText('On duty');
   await trpcPost(w.manager, 'company.saveDocument', { riderId: w.rider.id, type: 'driving_licence', number: 'DL-1', expiresOn: '2020-01-31' });
   const refusal = 'Your driving license expired on 31 January 2020. Renew it before going on duty.';
-  await replay(page, context);
+  await replayOutbox(page, context);
   await expect(page.getByTestId('duty-status')).toHaveText('Off duty');
   const records = await openList(page);
   await expectRecord(records, 0, 'refused', 'Duty started', refusal);
