@@ -31,6 +31,9 @@ const db = await createDb({
   syncInterval: env.DATABASE_SYNC_INTERVAL,
 });
 await applyMigrations(db);
+// Without a fixed key each process signs device cookies with its own: after a restart, or on another instance,
+// every browser is an unknown device again (docs/decisions/007-device-cookies.md).
+if (env.NODE_ENV === 'production' && !env.DEVICE_COOKIE_SECRET) log.warn('DEVICE_COOKIE_SECRET is not set: devices that signed in before are trusted only until this process restarts');
 if (env.SEED_DEMO && (await seedDemoIfEmpty(db, hashPassword))) log.info('Seeded demo data (password for every demo account: Demo1234!)');
 
 if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
