@@ -131,7 +131,7 @@ test('tiles viewed online draw offline from the worker’s cache; pins, addresse
     const other = second.locator(`[data-testid="my-order"][data-order-id="${plain.order.id}"]`);
     await expect(other.getByTestId('order-map-number')).toHaveCount(0);
     await expect(other.getByTestId('order-delivery').getByTestId('nav-waze')).toHaveCount(0);
-    await expect(other.getByRole('link', { name: 'Open Jabriya, Block 8, Street 3 on the map' })).toHaveAttribute(
+    await expect(other.getByRole('link', { name: 'Open Jabriya, Block 8, Street 3 in Google Maps' })).toHaveAttribute(
       'href',
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Jabriya, Block 8, Street 3')}`,
     );

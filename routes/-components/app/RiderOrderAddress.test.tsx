@@ -30,6 +30,6 @@ describe('a rider’s order address: text, landmark and PACI/Makani number, and 
   test('a free-text address: its text and Google Maps by the text', () => {
     const html = render({ label: 'Pickup', address: 'Warehouse 4, Shuwaikh', parts: null, places: null, testId: 'p' });
     expect(text(html)).toBe('|Pickup|Warehouse 4, Shuwaikh|Google Maps|');
-    expect(html).toContain('aria-label="Open Warehouse 4, Shuwaikh on the map"');
+    expect(html).toContain('aria-label="Open Warehouse 4, Shuwaikh in Google Maps"');
   });
 });

@@ -199,7 +199,7 @@ export const rider: Record<keyof typeof en, string> = {
   'app.orders.unavailable': 'تعذّر تحميل طلباتك. ستظهر عند عودة الاتصال بالإنترنت.',
   'app.orders.pickup': 'الاستلام',
   'app.orders.delivery': 'التسليم',
-  'app.orders.mapFor': 'فتح {address} على الخريطة',
+  'app.orders.mapFor': 'فتح {address} في خرائط Google',
   'app.orders.call': 'اتصال',
   'app.orders.whatsapp': 'WhatsApp',
   'app.orders.callCustomer': 'الاتصال بـ {name}',

@@ -205,7 +205,7 @@ export const rider = {
   'app.orders.unavailable': 'Your orders could not be loaded. They will show when you are back online.',
   'app.orders.pickup': 'Pickup',
   'app.orders.delivery': 'Delivery',
-  'app.orders.mapFor': 'Open {address} on the map',
+  'app.orders.mapFor': 'Open {address} in Google Maps',
   'app.orders.call': 'Call',
   'app.orders.whatsapp': 'WhatsApp',
   'app.orders.callCustomer': 'Call {name}',
