@@ -6,6 +6,7 @@ import type { OcrImageType, OcrResult, OcrRoi } from '../../shared/schemas/ocr';
 import { useT } from '../i18n';
 import { ScannerIcon } from '../scanner/icons';
 import { ReadingCrop } from './ReadingCrop';
+import { reviewRoi } from './roi';
 import { readingKind } from './reading';
 
 export type ReviewWhy = 'read' | 'failed' | 'offline';
@@ -26,7 +27,8 @@ export interface ReviewProps {
 }
 
 /**
- * The read value, big and editable, under the framed part of the photo: the rider confirms it,
+ * The read value, big and editable, under the part of the photo it was read from (zoomed on the
+ * found digits, else the guide frame): the rider confirms it,
  * corrects it (a warning asks them to look when OCR was unsure), or types it when OCR could not
  * read the photo or there is no connection. Retake goes back to the camera.
  */
@@ -44,7 +46,7 @@ export function OcrReview({ type, currency, shot, result, why, text, error, savi
       data-testid="ocr-review"
     >
       <p className="text-xs font-semibold uppercase tracking-wide text-base-content/70">{t('ocr.check')}</p>
-      <ReadingCrop image={shot.image} roi={shot.roi} aspect={shot.aspect} />
+      <ReadingCrop image={shot.image} roi={reviewRoi(result?.region, shot.roi)} aspect={shot.aspect} />
       <label htmlFor={inputId} className="text-sm font-medium">
         {t(`ocr.label.${kind === 'odometer' ? 'odometer' : type}` as MessageKey)}
       </label>

@@ -114,3 +114,13 @@ describe('POST /api/ocr/process', () => {
     expect([blob.type, [...new Uint8Array(await blob.arrayBuffer())]]).toEqual(['image/jpeg', [0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]]);
   });
 });
+
+describe('reviewRoi', () => {
+  test('zooms on the found digits with room around them, clamped to the photo; else the guide frame', async () => {
+    const { reviewRoi } = await import('./roi');
+    expect(reviewRoi({ x: 0.3, y: 0.4, w: 0.3, h: 0.05 }, { x: 0, y: 0, w: 1, h: 1 })).toEqual({ x: 0.2, y: 0.35, w: 0.5, h: 0.15 });
+    expect(reviewRoi({ x: 0.9, y: 0, w: 0.1, h: 0.1 }, null)).toEqual({ x: 0.8667, y: 0, w: 0.1333, h: 0.2 });
+    const frame = { x: 0.08, y: 0.34, w: 0.84, h: 0.32 };
+    expect(reviewRoi(undefined, frame)).toBe(frame);
+  });
+});

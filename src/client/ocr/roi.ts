@@ -30,3 +30,17 @@ export function coverRoi(frame: Box, view: Box, videoW: number, videoH: number):
   if (w <= 0 || h <= 0) return null;
   return { x, y, w, h };
 }
+
+/**
+ * What the review shows: where the server found the value (OcrResult.region), with room around it
+ * (a third of its width each side, its height above and below) so the rider sees the digits and what
+ * stands next to them; else the guide frame. Clamped to the photo.
+ */
+export function reviewRoi(found: OcrRoi | undefined, frame: OcrRoi | null): OcrRoi | null {
+  if (!found) return frame;
+  const x = clamp01(found.x - found.w / 3);
+  const y = clamp01(found.y - found.h);
+  const w = round4(clamp01(found.x + found.w + found.w / 3) - x);
+  const h = round4(clamp01(found.y + 2 * found.h) - y);
+  return w > 0 && h > 0 ? { x: round4(x), y: round4(y), w, h } : frame;
+}

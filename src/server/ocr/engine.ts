@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+import { releasePaddle } from './paddle/models';
 
 const require = createRequire(import.meta.url);
 
@@ -106,10 +107,11 @@ export const recognize: Recognizer = (image, opts = {}) =>
     return { text: data.text, confidence: data.confidence, ...(lines ? { lines } : {}) };
   });
 
-/** Stop the workers (tests, shutdown). The next recognize() starts fresh pools. */
+/** Stop the workers and release the PP-OCR sessions (tests, shutdown). The next read starts fresh. */
 export async function shutdownOcr(): Promise<void> {
   const current = [...pools.values()];
   pools.clear();
+  await releasePaddle();
   const started = await Promise.all(current.map((p) => p.catch(() => null)));
   await Promise.all(started.flatMap((p) => p?.all ?? []).map((w) => w.terminate()));
 }

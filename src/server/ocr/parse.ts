@@ -1,6 +1,7 @@
 import { toMinor, type Currency } from '../../shared/money';
 import type { OcrImageType } from '../../shared/schemas/ocr';
 import { normalizeDigits } from '../../shared/digits';
+import { parseReceipt, printedCurrency, type ReceiptReading } from './receipt-parse';
 
 /** Arabic-Indic (٠-٩, U+0660) and Eastern Arabic-Indic (۰-۹, U+06F0) digits, and the Arabic decimal separator, as ASCII. */
 export { normalizeDigits };
@@ -18,21 +19,8 @@ export function parseOdometer(text: string): number | null {
 
 /** The currency named in the text (KWD, KD, د.ك → KWD; AED, Dhs, درهم → AED), or null. */
 export function detectCurrency(text: string): Currency | null {
-  if (/\bKWD\b|\bK\.?D\b|د\.?\s?ك|دينار/i.test(text)) return 'KWD';
-  if (/\bAED\b|\bDhs?\b|درهم/i.test(text)) return 'AED';
-  return null;
-}
-
-const MONEY = /(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{1,3}))?/g;
-const TOTAL_LINE = /grand\s*total|amount\s*due|\btotal\b|المجموع|الإجمالي|الاجمالي/i;
-
-/** Money-looking amounts on a line as decimal strings ("12.500"). Amounts with decimals are preferred by the caller. */
-function amountsIn(line: string): { value: string; decimal: boolean }[] {
-  const out: { value: string; decimal: boolean }[] = [];
-  for (const m of line.replace(/(\d)\s*\.\s*(\d{2,3})\b/g, '$1.$2').matchAll(MONEY)) {
-    out.push({ value: `${m[1]!.replace(/,/g, '')}${m[2] ? `.${m[2]}` : ''}`, decimal: Boolean(m[2]) });
-  }
-  return out;
+  const c = printedCurrency(text);
+  return c === 'KWD' || c === 'AED' ? c : null;
 }
 
 const DATE_DMY = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\b/;
@@ -58,23 +46,19 @@ export interface MoneyReading {
   amount: string;
 }
 
-/** The amount of a receipt or cash slip: a TOTAL/المجموع line's amount, else the largest amount (dates removed first). */
-export function parseAmount(text: string, fallbackCurrency: Currency): MoneyReading | null {
-  const t = normalizeDigits(text);
-  const currency = detectCurrency(t) ?? fallbackCurrency;
-  const lines = t
-    .split('\n')
-    .map((l) => l.replace(DATE_DMY, ' ').replace(DATE_YMD, ' ').replace(/\b\d{1,2}:\d{2}(?::\d{2})?\b/g, ' '))
-    .filter((l) => l.trim());
-  const pick = (cands: { value: string; decimal: boolean }[]) => {
-    const pool = cands.some((c) => c.decimal) ? cands.filter((c) => c.decimal) : cands;
-    return pool.reduce<string | null>((best, c) => (best === null || Number(c.value) > Number(best) ? c.value : best), null);
-  };
-  // Later total lines win over "Subtotal"-like ones: search bottom-up, skip sub-totals.
-  const totalLine = [...lines].reverse().find((l) => TOTAL_LINE.test(l) && !/sub\s*-?\s*total/i.test(l) && amountsIn(l).length);
-  const amount = totalLine ? pick(amountsIn(totalLine)) : pick(lines.flatMap(amountsIn));
-  if (amount === null || Number(amount) <= 0) return null;
-  return { value: toMinor(amount, currency), currency, amount };
+/**
+ * A receipt or slip read into the app's money: KWD or AED as printed, else the rider's currency
+ * (a receipt in another currency keeps its code and printed amount in `fields`, see parseReading).
+ */
+export function moneyOf(r: ReceiptReading, fallbackCurrency: Currency): MoneyReading {
+  const currency: Currency = r.currency === 'KWD' || r.currency === 'AED' ? r.currency : fallbackCurrency;
+  return { value: toMinor(r.amount, currency), currency, amount: r.amount };
+}
+
+/** The amount of a receipt or cash slip text (ocr/receipt-parse.ts: the grand total, not a subtotal, tax, change or tendered cash). */
+export function parseAmount(text: string, fallbackCurrency: Currency, slip = false): MoneyReading | null {
+  const r = parseReceipt(text.split('\n'), fallbackCurrency, { slip });
+  return r ? moneyOf(r, fallbackCurrency) : null;
 }
 
 /** The merchant: the first non-empty line that has letters in it. */
@@ -98,14 +82,18 @@ export function parseReading(imageType: OcrImageType, text: string, fallbackCurr
     const km = parseOdometer(text);
     return km === null ? null : { value: km, fields: { odometerKm: km } };
   }
-  const money = parseAmount(text, fallbackCurrency);
-  if (!money) return null;
+  const r = parseReceipt(text.split('\n'), fallbackCurrency, { slip: imageType === 'cash' });
+  return r ? receiptReading(imageType, r, fallbackCurrency) : null;
+}
+
+/** The reading of a parsed receipt or slip: the app's money, plus the printed currency, date and merchant of a receipt. */
+export function receiptReading(imageType: OcrImageType, r: ReceiptReading, fallbackCurrency: Currency): ParsedReading {
+  const money = moneyOf(r, fallbackCurrency);
   const fields: Record<string, string | number> = { amount: money.amount, amountMinor: money.value };
+  if (r.currency !== money.currency) fields.printedCurrency = r.currency;
   if (imageType === 'receipt') {
-    const date = parseDate(text);
-    const merchant = parseMerchant(text);
-    if (date) fields.date = date;
-    if (merchant) fields.merchant = merchant;
+    if (r.date) fields.date = r.date;
+    if (r.merchant) fields.merchant = r.merchant;
   }
   return { value: money.value, currency: money.currency, fields };
 }

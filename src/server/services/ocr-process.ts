@@ -7,19 +7,18 @@ import { isOcrImageType, OCR_IMAGE_TYPES, type OcrImageType, type OcrResult, typ
 import { DomainError, invalid } from '../errors';
 import { UndecodableImage } from '../ocr/preprocess';
 import { riderCash } from './rider-region';
-import { isOdometer, readImage } from '../ocr/read';
+import { readImage } from '../ocr/read';
+import { CONFIDENT } from '../ocr/confidence';
 
 export const MAX_OCR_BYTES = 8 * 1024 * 1024;
 
 /**
- * Below these confidences (0–100: Tesseract's mean, or the digit reader's) a reading is flagged
- * `lowConfidence` and the app asks the rider to confirm or correct it before it is saved. Tuned on
- * test/fixtures/ocr and a degraded copy of it (`bun bench/ocr.ts --stress`, docs/spec-decisions.md
- * row 40): every wrong odometer scored 0 and right ones mostly far above; wrong amounts scored up to 76.
+ * Below this confidence (0–100, ocr/confidence.ts) a reading is flagged `lowConfidence` and the app
+ * asks the rider to confirm or correct it, zoomed on the found region. Calibrated on the development
+ * split of real photos (docs/benchmarks.md "OCR on real photos"); the Tesseract tuning bench keeps
+ * its own thresholds (bench/ocr.ts).
  */
-export const LOW_CONFIDENCE = { odometer: 30, money: 80 } as const;
-
-export const lowConfidenceFor = (imageType: OcrImageType) => LOW_CONFIDENCE[isOdometer(imageType) ? 'odometer' : 'money'];
+export const lowConfidenceFor = (_imageType: OcrImageType) => CONFIDENT;
 
 /** The image type from its magic bytes, whatever the upload declared. */
 export { sniffImage };
@@ -59,6 +58,7 @@ export async function processImage(db: Db, riderId: string | null, input: OcrPro
       ...(read.reading.currency ? { currency: read.reading.currency } : {}),
       fields: read.reading.fields,
       lowConfidence: read.confidence < lowConfidenceFor(imageType),
+      ...(read.region ? { region: read.region } : {}),
     },
   };
 }

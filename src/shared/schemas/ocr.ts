@@ -23,7 +23,7 @@ export type OcrRoi = z.infer<typeof ocrRoi>;
 
 /** The answer of POST /api/ocr/process: `{ result }`. Money values are integer minor units of `currency`. */
 export interface OcrResult {
-  /** Tesseract's mean confidence, 0–100. */
+  /** 0–100, calibrated on real photos: at or above 80 a reading is shown as confident (server ocr/confidence.ts). */
   confidence: number;
   text: string;
   /** Odometer: whole km. Receipt and cash: minor units (fils). */
@@ -32,6 +32,8 @@ export interface OcrResult {
   fields: Record<string, string | number>;
   /** Below the documented threshold: the app asks the rider to confirm or correct the value. */
   lowConfidence: boolean;
+  /** Where the value was found in the upright photo (fractions, like `roi`): the dialog zooms on it. */
+  region?: OcrRoi;
 }
 
 /**

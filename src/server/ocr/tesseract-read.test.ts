@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import sharp from 'sharp';
 import type { OcrOptions, Recognized, Recognizer } from './engine';
-import { readImage } from './read';
+import { tesseractRead } from './tesseract-read';
 
 /** A white page (1000 px wide: preprocessing keeps its size) with text drawn at known places. */
 async function page(items: { text: string; x: number; y: number; size: number }[], height = 300) {
@@ -21,17 +21,17 @@ function fake(answers: Partial<Record<'eng' | 'ara', Recognized>>) {
   return { recognizer, calls };
 }
 
-describe('readImage', () => {
+describe('tesseractRead', () => {
   test('a confident English reading stands alone', async () => {
     const { recognizer, calls } = fake({ eng: { text: '084512', confidence: 96 } });
-    const r = await readImage({ bytes: await page([{ text: '084512', x: 100, y: 200, size: 90 }], 260), imageType: 'start_odometer', fallbackCurrency: 'KWD' }, recognizer);
+    const r = await tesseractRead({ bytes: await page([{ text: '084512', x: 100, y: 200, size: 90 }], 260), imageType: 'start_odometer', fallbackCurrency: 'KWD' }, recognizer);
     expect(r).toMatchObject({ source: 'eng', reading: { value: 84512 } });
     expect(calls).toEqual([{ digitsOnly: true, lang: 'eng' }]);
   });
 
   test('an unsure English odometer reading goes to the digit reader (Arabic-Indic digits)', async () => {
     const { recognizer } = fake({ eng: { text: '1111', confidence: 12 } });
-    const r = await readImage({ bytes: await page([{ text: '٨٤٥١٢', x: 100, y: 200, size: 90 }], 260), imageType: 'end_odometer', fallbackCurrency: 'KWD' }, recognizer);
+    const r = await tesseractRead({ bytes: await page([{ text: '٨٤٥١٢', x: 100, y: 200, size: 90 }], 260), imageType: 'end_odometer', fallbackCurrency: 'KWD' }, recognizer);
     expect(r).toMatchObject({ source: 'digits', reading: { value: 84512 } });
   });
 
@@ -54,14 +54,14 @@ describe('readImage', () => {
         ],
       },
     });
-    const r = await readImage({ bytes, imageType: 'receipt', fallbackCurrency: 'AED' }, recognizer);
+    const r = await tesseractRead({ bytes, imageType: 'receipt', fallbackCurrency: 'AED' }, recognizer);
     expect(calls.map((c) => c.lang)).toEqual(['eng', 'ara']);
     expect(r).toMatchObject({ source: 'ara', reading: { value: 12500, currency: 'KWD' } });
   });
 
   test('nothing readable anywhere: no reading', async () => {
     const { recognizer } = fake({});
-    const r = await readImage({ bytes: await page([]), imageType: 'cash', fallbackCurrency: 'KWD' }, recognizer);
+    const r = await tesseractRead({ bytes: await page([]), imageType: 'cash', fallbackCurrency: 'KWD' }, recognizer);
     expect(r.reading).toBeNull();
   });
 });

@@ -1,0 +1,45 @@
+import type { OdometerRead } from './odometer-read';
+import type { ReceiptReading } from './receipt-parse';
+
+/**
+ * When a reading is shown as confident (issue 23): calibrated on the development split of real photos
+ * (`bun bench/ocr-real/eval.ts --split dev`), so that a confident reading is right at least 98 % of the
+ * time while at most a quarter of right readings ask the rider to check. At or above CONFIDENT the app
+ * shows the value as read; below it, the found region zoomed with the digits to confirm.
+ */
+export const CONFIDENT = 80;
+
+export const odometerConfidence = {
+  /** Every digit of the whole view's reading at least this probable. */
+  minDigitP: 0.5,
+  /** Of the five looks (odometer-read.ts), at least this many read exactly the voted digits. */
+  minAgreeing: 5,
+  /** The best candidate's lead over the next different number (odometer-pick.ts scores): a printed serial on the dial can read as clearly as the drums. */
+  minLead: 2.5,
+  /** Two engines (PP-OCR and Tesseract) read the same km. */
+  agreed: 85,
+  /** Tesseract alone on a photo PP-OCR found no odometer in. */
+  ceilingAlone: 60,
+  of(r: OdometerRead): { confidence: number; sure: boolean } {
+    const lead = r.runnerUp ? r.best.score - r.runnerUp.score : 10;
+    const agree = r.agreeing >= this.minAgreeing;
+    const sure = agree && !r.tenthsDoubt && r.best.minP >= this.minDigitP && lead >= this.minLead;
+    const base = Math.round(100 * r.best.minP);
+    return { confidence: sure ? Math.max(CONFIDENT, base) : Math.min(CONFIDENT - 1, Math.round(base * (agree ? 0.8 : 0.6))), sure };
+  },
+};
+
+export const receiptConfidence = {
+  /** Every digit of the total at least this probable. */
+  minDigitP: 0.95,
+  agreed: 85,
+  ceilingAlone: 60,
+  of(r: ReceiptReading, minP: number): { confidence: number; sure: boolean } {
+    // Under a total label, no other total row disagreeing, its decimal point read. Whether the receipt's own
+    // sums confirm it added nothing on the development split (every such total was already right) and
+    // flagged a quarter of right ones, so it is not required.
+    const sure = !r.contested && !r.repaired && r.strength >= 2 && minP >= this.minDigitP;
+    const base = Math.round(100 * minP);
+    return { confidence: sure ? Math.max(CONFIDENT, base) : Math.min(CONFIDENT - 1, Math.round(base * 0.8)), sure };
+  },
+};

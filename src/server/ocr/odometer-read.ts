@@ -1,0 +1,228 @@
+import type { OcrRoi } from '../../shared/schemas/ocr';
+import { digitRuns, odometerCandidates, type OdoCandidate } from './odometer-pick';
+import { paddleRead, paddleRecognize } from './paddle/engine';
+import { cropRgb, rotateRgb, sampleRect, type Rgb } from './paddle/raster';
+import { LINE_MARGIN, type TextLine } from './paddle/recognize';
+
+/** A part of the upright photo as fractions of its width and height (the capture dialog's shape). */
+export type Region = OcrRoi;
+
+export interface OdometerRead {
+  km: number;
+  tenths?: number;
+  /** Where the reading is, in the whole upright photo. */
+  region: Region;
+  /** How many of the five readings (whole view, four zoomed looks) gave exactly the voted digits. */
+  agreeing: number;
+  /** The weakest digit position's share of readings that agree with the vote, 0–1. */
+  posAgree: number;
+  /** The lowest digit probability among the looks that read the voted digits, 0–1. */
+  lookMinP: number;
+  /** The last of six digits sits on a wheel of another colour: perhaps a tenths wheel. */
+  tenthsDoubt: boolean;
+  best: OdoCandidate;
+  runnerUp: OdoCandidate | null;
+  text: string;
+}
+
+interface View {
+  img: Rgb;
+  /** Maps a point of this view back to the upright photo. */
+  toPhoto: (x: number, y: number) => [number, number];
+}
+
+function roiView(img: Rgb, roi: OcrRoi): View {
+  // The rider's frame is a guide, not a crop: keep a margin of 8 % around it.
+  const mx = roi.w * 0.08 * img.width;
+  const my = roi.h * 0.08 * img.height;
+  const x = Math.max(0, roi.x * img.width - mx);
+  const y = Math.max(0, roi.y * img.height - my);
+  const crop = cropRgb(img, x, y, roi.w * img.width + 2 * mx, roi.h * img.height + 2 * my);
+  return { img: crop, toPhoto: (px, py) => [px + Math.floor(x), py + Math.floor(y)] };
+}
+
+function turnedView(img: Rgb, turns: 1 | 3): View {
+  const r = rotateRgb(img, turns);
+  // turns 1 (clockwise): (x, y) of the turned image is (y, H-1-x) of the original... inverse below.
+  return {
+    img: r,
+    toPhoto: (px, py) => (turns === 1 ? [py, img.height - 1 - px] : [img.width - 1 - py, px]),
+  };
+}
+
+async function candidatesIn(view: View): Promise<{ cands: OdoCandidate[]; lines: TextLine[] }> {
+  const lines = await paddleRead(view.img);
+  return { cands: odometerCandidates(lines, view.img), lines };
+}
+
+/**
+ * Four more looks at the candidate's line, read without detection so that a thin "1" drum the detector
+ * left out is still read: the line widened by 0.6 of a text height each side (about one drum), as is,
+ * shifted up and down by a fifth of its height (a drum caught mid-roll then reads as the digit that
+ * fills more of its window) and cut tighter (less of the next digits on a rolling drum). The set was
+ * chosen on the development split (docs/decisions/011-ocr-engine.md). Each look's digits: its longest
+ * run that could be a reading.
+ */
+async function zoomReads(view: View, c: OdoCandidate): Promise<{ digits: string | null; minP: number }[]> {
+  const b = c.line.box;
+  const looks = [
+    { shift: 0, tall: 1.1 },
+    { shift: 0.2, tall: 1.1 },
+    { shift: -0.2, tall: 1.1 },
+    { shift: 0, tall: 0.9 },
+  ];
+  const w = b.w + 1.2 * b.h;
+  const out: { digits: string | null; minP: number }[] = [];
+  for (const look of looks) {
+    const dy = look.shift * b.h;
+    const h = b.h * look.tall;
+    const outH = 64;
+    const outW = Math.round((w / h) * outH);
+    const crop = sampleRect(view.img, b.cx - dy * Math.sin(b.angle), b.cy + dy * Math.cos(b.angle), w, h, b.angle, outW, outH);
+    const [line] = await paddleRecognize(crop, [{ cx: outW / 2, cy: outH / 2, w: outW - 0.3 * outH, h: outH, angle: 0, score: 1 }]);
+    const probs = line?.chars.filter((ch) => /\d/.test(ch.c)).map((ch) => ch.p) ?? [];
+    out.push({ digits: line ? lookDigits(line.text) : null, minP: probs.length ? Math.min(...probs) : 0 });
+  }
+  return out;
+}
+
+/** The digits of one look: the longest run of 4–8 digits, more than seven trimmed as odometer-pick does. */
+function lookDigits(text: string): string | null {
+  const runs = digitRuns(text).filter((r) => !r.clock && !r.serial).map((r) => r.digits + (r.decimal ?? ''));
+  const best = runs.filter((r) => r.length >= 4).sort((a, b) => b.length - a.length)[0];
+  if (!best) return null;
+  return best.length > 7 ? (best.replace(/^0+/, '').length >= 5 && best.replace(/^0+/, '').length <= 7 ? best.replace(/^0+/, '') : best.slice(-7)) : best;
+}
+
+
+/**
+ * The readings' vote: among those of the most common length (ties: the first reading's), each position
+ * takes its most common digit (ties: the earliest reading's). Null with no reading.
+ */
+export function voteDigits(raws: (string | null)[]): string | null {
+  const present = raws.filter((r): r is string => r !== null && r.length > 0);
+  if (!present.length) return null;
+  const byLength = new Map<number, number>();
+  for (const r of present) byLength.set(r.length, (byLength.get(r.length) ?? 0) + 1);
+  const top = Math.max(...byLength.values());
+  const length = present.find((r) => byLength.get(r.length) === top)!.length;
+  const same = present.filter((r) => r.length === length);
+  let out = '';
+  for (let i = 0; i < length; i++) {
+    const counts = new Map<string, number>();
+    for (const r of same) counts.set(r[i]!, (counts.get(r[i]!) ?? 0) + 1);
+    const best = Math.max(...counts.values());
+    out += same.find((r) => counts.get(r[i]!) === best)![i];
+  }
+  return out;
+}
+
+/**
+ * Whether the last digit sits on a wheel of another colour than the others (a drum's tenths wheel is
+ * often white, red or orange): each column's median colour is the wheel's background, since a digit's
+ * strokes are the minority of a column.
+ */
+export function lastCellStandsOut(img: Rgb, c: OdoCandidate): boolean {
+  const b = c.line.box;
+  const digits = c.line.chars.filter((ch) => /\d/.test(ch.c));
+  if (digits.length < 6) return false;
+  const H = 32;
+  // The same span the recogniser saw (lineImage's margin), so the characters' positions line up.
+  const bw = b.w + LINE_MARGIN * b.h;
+  const outW = Math.max(16, Math.round((bw / b.h) * H));
+  const strip = sampleRect(img, b.cx, b.cy, bw, b.h * 0.8, b.angle, outW, H);
+  const column = (x: number) =>
+    [0, 1, 2].map((k) => {
+      const vals: number[] = [];
+      for (let y = Math.floor(H * 0.15); y < Math.ceil(H * 0.85); y++) vals.push(strip.data[(y * outW + x) * 3 + k]!);
+      return vals.sort((p, q) => p - q)[vals.length >> 1]!;
+    });
+  const cell = (at: number, half: number) => {
+    const from = Math.max(0, Math.floor((at - half / 2) * outW));
+    const to = Math.min(outW, Math.max(from + 1, Math.ceil((at + half / 2) * outW)));
+    const sum = [0, 0, 0];
+    for (let x = from; x < to; x++) column(x).forEach((v, k) => (sum[k]! += v));
+    return sum.map((v) => v / (to - from));
+  };
+  const pitch = (digits.at(-1)!.at - digits[0]!.at) / (digits.length - 1);
+  const last = cell(digits.at(-1)!.at, pitch * 0.5);
+  const others = digits.slice(0, -1).map((d) => cell(d.at, pitch * 0.5));
+  const rest = [0, 1, 2].map((k) => others.reduce((s, o) => s + o[k]!, 0) / others.length);
+  const dist = (a: number[]) => Math.hypot(a[0]! - rest[0]!, a[1]! - rest[1]!, a[2]! - rest[2]!);
+  // Against the wheels' own spread: glare across an LCD changes every cell a little, a tenths wheel one cell a lot.
+  const spread = others.reduce((s, o) => s + dist(o), 0) / others.length;
+  const stepBefore = Math.hypot(...[0, 1, 2].map((k) => last[k]! - others.at(-1)![k]!));
+  return dist(last) > 40 && dist(last) > 2.5 * spread && stepBefore > 60;
+}
+
+function regionOf(view: View, c: OdoCandidate, photo: Rgb): Region {
+  const b = c.line.box;
+  const corners = [
+    [-1, -1],
+    [1, -1],
+    [1, 1],
+    [-1, 1],
+  ].map(([sx, sy]) => {
+    const u = (sx! * b.w) / 2;
+    const v = (sy! * b.h) / 2;
+    return view.toPhoto(b.cx + u * Math.cos(b.angle) - v * Math.sin(b.angle), b.cy + u * Math.sin(b.angle) + v * Math.cos(b.angle));
+  });
+  const xs = corners.map((p) => p[0]!);
+  const ys = corners.map((p) => p[1]!);
+  const x0 = Math.max(0, Math.min(...xs) / photo.width);
+  const y0 = Math.max(0, Math.min(...ys) / photo.height);
+  const x1 = Math.min(1, Math.max(...xs) / photo.width);
+  const y1 = Math.min(1, Math.max(...ys) / photo.height);
+  return { x: x0, y: y0, w: Math.max(0.001, x1 - x0), h: Math.max(0.001, y1 - y0) };
+}
+
+const differentRunnerUp = (cands: OdoCandidate[]) => cands.find((c) => c.km !== cands[0]!.km) ?? null;
+
+/**
+ * Find and read the odometer: inside the rider's frame first (with a margin), else in the whole
+ * photo, else in the photo turned a quarter either way (a phone held sideways without EXIF). The best
+ * candidate is then read a second time, zoomed, and a drum's tenths wheel is split off.
+ */
+export async function readOdometer(photo: Rgb, roi?: OcrRoi): Promise<OdometerRead | null> {
+  const views: (() => View)[] = [];
+  if (roi) views.push(() => roiView(photo, roi));
+  views.push(() => ({ img: photo, toPhoto: (x, y) => [x, y] }));
+  views.push(() => turnedView(photo, 1), () => turnedView(photo, 3));
+  for (const make of views) {
+    const view = make();
+    const { cands } = await candidatesIn(view);
+    const best = cands[0];
+    if (!best || best.digits.length < 5) continue;
+    const looks = await zoomReads(view, best);
+    // Five readings of the same digits (the whole view's and four zoomed looks), voted digit by digit.
+    const first = best.tenths !== undefined ? `${best.raw}${best.tenths}` : best.raw;
+    const raws = [first, ...looks.map((l) => l.digits)];
+    const voted = voteDigits(raws) ?? first;
+    const agreeing = raws.filter((r) => r === voted).length;
+    // The weakest position's support: of the five readings, how many have the voted digit there (0–1).
+    const posAgree = Math.min(...[...voted].map((d, i) => raws.filter((r) => r !== null && r.length === voted.length && r[i] === d).length / raws.length));
+    // The least sure digit of any look that read the voted digits: a drum mid-roll or a faint segment shows here.
+    const lookMinP = Math.min(best.minP, ...looks.filter((l) => l.digits === voted).map((l) => l.minP));
+    // A drum's tenths wheel read as one more digit: seven digits (no car shows 1,000,000 km), or the
+    // decimal the whole view read. Six digits whose last wheel looks different may be five drums and a
+    // tenths wheel, or an LCD under glare: left as read, but unsure.
+    const split = voted.length === 7 || (best.tenths !== undefined && voted === first);
+    const tenthsDoubt = !split && voted.length === 6 && lastCellStandsOut(view.img, best);
+    const digits = (split ? voted.slice(0, -1) : voted).replace(/^0+(?=\d)/, '');
+    const km = Number(digits);
+    const tenths = split ? Number(voted.at(-1)) : undefined;
+    return {
+      km,
+      ...(tenths !== undefined ? { tenths } : {}),
+      region: regionOf(view, best, photo),
+      agreeing,
+      posAgree,
+      lookMinP,
+      tenthsDoubt,
+      best: { ...best, km, digits },
+      runnerUp: differentRunnerUp(cands),
+      text: best.line.text,
+    };
+  }
+  return null;
+}
