@@ -72,7 +72,7 @@ describe('OCR accuracy on the fixture set', () => {
   });
 
   test('every misread is flagged lowConfidence', () => {
-    const unflagged = fixtures.filter((f) => got(f, results.get(f)!) !== expected(f) && results.get(f)!.confidence >= lowConfidenceFor(f.imageType));
+    const unflagged = fixtures.filter((f) => got(f, results.get(f)!) !== expected(f) && results.get(f)!.confidence >= lowConfidenceFor());
     expect(unflagged.map((f) => `${f.file}: ${got(f, results.get(f)!)} at ${results.get(f)!.confidence.toFixed(0)}`)).toEqual([]);
   });
 });

@@ -16,8 +16,9 @@ export const odometerConfidence = {
   minAgreeing: 5,
   /** The best candidate's lead over the next different number (odometer-pick.ts scores): a printed serial on the dial can read as clearly as the drums. */
   minLead: 2.5,
-  /** Two engines (PP-OCR and Tesseract) read the same km. */
+  /** Two engines (PP-OCR and Tesseract) read the same km: confident, when at least this many of the five looks agreed. */
   agreed: 85,
+  agreeingForSecondOpinion: 4,
   /** Tesseract alone on a photo PP-OCR found no odometer in. */
   ceilingAlone: 60,
   of(r: OdometerRead): { confidence: number; sure: boolean } {

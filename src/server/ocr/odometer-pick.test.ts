@@ -32,6 +32,8 @@ describe('odometerCandidates', () => {
   test('a plate sticker glued to letters and a serial with a dash lose to the reading', () => {
     expect(pick([line('U809056', 500, 640, 58), line('437907', 600, 470, 61), line('DO', 400, 480, 33)])).toBe('437907');
     expect(pick([line('750881-701', 200, 700, 30), line('112141', 500, 330, 40)])).toBe('112141');
+    // the same serial cut at its dash by the detector
+    expect(pick([line('750881', 200, 700, 30), line('-701', 290, 700, 30), line('11214', 500, 330, 40)])).toBe('11214');
   });
   test('a reading labelled TRIP loses to the one labelled ODO', () => {
     const lines = [line('TRIP', 300, 300, 30), line('04512', 480, 300, 40), line('ODO', 300, 400, 30), line('084512', 480, 400, 40)];

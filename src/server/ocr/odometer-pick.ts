@@ -101,8 +101,10 @@ export function odometerCandidates(lines: TextLine[], size: { width: number; hei
     const near = lines.filter((o) => o !== line && Math.abs(o.box.cy - line.box.cy) < 2.5 * line.box.h && Math.abs(o.box.cx - line.box.cx) < line.box.w / 2 + 4 * line.box.h);
     const unit = UNIT.test(line.text) || near.some((o) => UNIT.test(o.text));
     const trip = TRIP.test(line.text) || near.some((o) => TRIP.test(o.text) && Math.abs(o.box.cy - line.box.cy) < 0.8 * line.box.h);
+    // A part number printed on the dial ("750881-701") that the detector cut at its dash.
+    const dashedOn = near.some((o) => /^\s*[-–]\s*\d/.test(o.text) && Math.abs(o.box.cy - line.box.cy) < 0.5 * line.box.h && o.box.cx > line.box.cx && o.box.cx - o.box.w / 2 - (line.box.cx + line.box.w / 2) < line.box.h);
     for (const run of digitRuns(line.text)) {
-      if (run.clock || run.serial) continue;
+      if (run.clock || run.serial || (dashedOn && run.end === [...normalizeDigits(line.text)].length)) continue;
       let digits = run.digits;
       if (digits.length > 7) {
         const trimmed = digits.replace(/^0+/, '');

@@ -66,7 +66,8 @@ async function readOdometerPhoto(photo: Rgb, input: ReadInput, recognizer: Recog
   }
   let agreeTesseract = false;
   const { confidence, sure } = odometerConfidence.of(found);
-  if (!sure) {
+  // Tesseract's agreement counts when PP-OCR's own looks mostly agree: on a rolling drum both engines see the same half digit.
+  if (!sure && found.agreeing >= odometerConfidence.agreeingForSecondOpinion) {
     const t = await tesseractRead({ ...input, roi: found.region }, recognizer).catch(() => null);
     agreeTesseract = t?.reading?.value === found.km;
   }
@@ -131,7 +132,8 @@ async function readMoneyPhoto(photo: Rgb, input: ReadInput, recognizer: Recogniz
   const t: TesseractReading | null = await tesseractRead(input, recognizer).catch(() => null);
   const tr = t?.reading ? parseReceipt(t.text.split('\n'), input.fallbackCurrency, { slip: input.imageType === 'cash' }) : null;
   if (p && judged && (!tr || tr.strength <= p.r.strength)) {
-    const agreed = tr?.minor === p.r.minor && tr.currency === p.r.currency;
+    // Two engines agreeing counts only on a labelled amount: both would pick the same largest number on a page with no label.
+    const agreed = p.r.strength >= 1 && tr?.minor === p.r.minor && tr.currency === p.r.currency;
     const confidence = agreed ? Math.max(judged.confidence, receiptConfidence.agreed) : judged.confidence;
     return { text: p.text, confidence, reading: receiptReading(input.imageType, p.r, input.fallbackCurrency), source: 'paddle', region: p.region, evidence: receiptEvidence(p.r, p.minP, agreed) };
   }

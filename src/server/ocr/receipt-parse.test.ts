@@ -58,6 +58,7 @@ describe('currency, amounts and dates', () => {
     expect(moneyIn('Total 12.500', 'KWD').map((m) => m.value)).toEqual(['12.500']);
     expect(moneyIn('Total 1.234', 'EUR')).toEqual([]);
     expect(moneyIn('14/03/2026 12:30  8.40', 'USD').map((m) => m.value)).toEqual(['8.40']);
+    expect(moneyIn('A=19,00%  0,85  0,71', 'EUR').map((m) => m.value)).toEqual(['0.85', '0.71']);
   });
   test('dates: day first, unless that is impossible; ISO', () => {
     expect(receiptDate('Date 23/04/2025 21:02')).toBe('2025-04-23');

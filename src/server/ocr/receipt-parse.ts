@@ -84,7 +84,8 @@ export function moneyIn(row: string, currency: string | null): Money[] {
     .replace(/(\d)\s+([.,]\d{2,3})\b/g, '$1$2');
   const out: Money[] = [];
   const three = currency !== null && THREE_DECIMALS.has(currency);
-  for (const m of t.matchAll(/(?<![\d.,])(\d{1,3}(?:[.,'\s]\d{3})+|\d+)([.,])(\d{2,3})(?![\d.,]?\d)/g)) {
+  // A figure followed by % is a rate (VAT 19,00 %), not money.
+  for (const m of t.matchAll(/(?<![\d.,])(\d{1,3}(?:[.,'\s]\d{3})+|\d+)([.,])(\d{2,3})(?![\d.,]?\d)(?!\s?%)/g)) {
     const whole = m[1]!.replace(/[.,'\s]/g, '');
     const frac = m[3]!;
     if (frac.length === 3 && !three) {

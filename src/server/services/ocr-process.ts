@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { riders } from '../../../db/schema';
 import type { Currency } from '../../shared/money';
-import { isOcrImageType, OCR_IMAGE_TYPES, type OcrImageType, type OcrResult, type OcrRoi } from '../../shared/schemas/ocr';
+import { isOcrImageType, OCR_IMAGE_TYPES, type OcrResult, type OcrRoi } from '../../shared/schemas/ocr';
 import { DomainError, invalid } from '../errors';
 import { UndecodableImage } from '../ocr/preprocess';
 import { riderCash } from './rider-region';
@@ -18,7 +18,7 @@ export const MAX_OCR_BYTES = 8 * 1024 * 1024;
  * split of real photos (docs/benchmarks.md "OCR on real photos"); the Tesseract tuning bench keeps
  * its own thresholds (bench/ocr.ts).
  */
-export const lowConfidenceFor = (_imageType: OcrImageType) => CONFIDENT;
+export const lowConfidenceFor = (): number => CONFIDENT;
 
 /** The image type from its magic bytes, whatever the upload declared. */
 export { sniffImage };
@@ -57,7 +57,7 @@ export async function processImage(db: Db, riderId: string | null, input: OcrPro
       value: read.reading.value,
       ...(read.reading.currency ? { currency: read.reading.currency } : {}),
       fields: read.reading.fields,
-      lowConfidence: read.confidence < lowConfidenceFor(imageType),
+      lowConfidence: read.confidence < lowConfidenceFor(),
       ...(read.region ? { region: read.region } : {}),
     },
   };
