@@ -2,6 +2,8 @@ import { test as base, expect, type BrowserContext, type Page } from '@playwrigh
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 import { blankPicture, fakeCameraArgs, odometerPicture, writeY4m } from './fake-camera';
 import { expectToast, freshCompany, freshRider, getJson, giveCash, holdRequests, signIn } from './fixtures';
+import { reviewRoi } from '../../src/client/ocr/roi';
+import type { OcrRoi } from '../../src/shared/schemas/ocr';
 
 /**
  * The OCR camera dialog (issue 6 item 4, spec sections 4, 8, 9) against the real server and its
@@ -146,8 +148,15 @@ test('low confidence: the value is shown with a warning; screenshots at 1280×80
   await page.getByTestId('ocr-capture').click();
   await expect(dialog(page)).toHaveAttribute('data-phase', 'processing');
   await shot(page, 'processing');
+  const answered = page.waitForResponse('**/api/ocr/process');
   held.release();
   await expect(page.getByTestId('ocr-value')).toHaveValue('84512', { timeout: 20_000 });
+  // The server says where it found the digits; the review zooms on them (with room around), not on the whole guide frame.
+  const { result } = (await (await answered).json()) as { result: { region?: OcrRoi } };
+  expect(result.region).toBeDefined();
+  const shown = reviewRoi(result.region, null)!;
+  const style = (await page.getByTestId('ocr-crop').locator('img').getAttribute('style')) ?? '';
+  expect(Number(/width: ([\d.]+)%/.exec(style)?.[1])).toBeCloseTo(100 / shown.w, 1);
   await shot(page, 'result');
   await page.getByTestId('ocr-retake').click();
   await expectLive(page);
