@@ -13,12 +13,16 @@ const pick = (lines: TextLine[]) => odometerCandidates(lines, size)[0]?.digits ?
 describe('digitRuns', () => {
   test('lookalike letters among digits are digits; a single space between short groups joins them', () => {
     expect(digitRuns('2138 12').map((r) => r.digits)).toEqual(['213812']);
+    // a dial's scale read as one line is not a number
+    expect(digitRuns('80 100').map((r) => r.digits)).toEqual(['80', '100']);
+    expect(digitRuns('100 120 140').map((r) => r.digits)).toEqual(['100', '120', '140']);
     expect(digitRuns('1O4S2').map((r) => r.digits)).toEqual(['10452']);
     expect(digitRuns('ODO 437907').map((r) => r.digits)).toEqual(['437907']);
   });
   test('a clock, a dashed serial and a plate glued to letters are marked', () => {
     expect(digitRuns('16:26')[0]).toMatchObject({ clock: true });
     expect(digitRuns('750881-701')[0]).toMatchObject({ serial: true });
+    expect(digitRuns('750881一701')[0]).toMatchObject({ serial: true });
     expect(digitRuns('U809056')[0]).toMatchObject({ glued: true });
     expect(digitRuns('122.6')[0]).toMatchObject({ digits: '122', decimal: '6' });
   });

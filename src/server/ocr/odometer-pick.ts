@@ -34,6 +34,8 @@ export const ODO_WEIGHTS = {
 /** Letters the recogniser confuses with digits on displays and drums, read as the digit when they stand among digits. */
 const LOOKALIKE: Record<string, string> = { O: '0', o: '0', D: '0', Q: '0', I: '1', l: '1', '|': '1', i: '1', Z: '2', S: '5', s: '5', B: '8', g: '9', b: '6', G: '6' };
 
+/** Dashes as PP-OCR's Chinese dictionary reads them too (一 is "one" in Chinese and a dash on a dial). */
+const DASH = /[-–—一]/;
 const UNIT = /\bkm\b|ODO|TOTAL|k[mn]$|^k[mno]\b|公里/i;
 const TRIP = /TRIP|\bTR\b|^[AB]$|\b[AB]\s|TRP/i;
 
@@ -69,23 +71,30 @@ export function digitRuns(text: string): Run[] {
       continue;
     }
     const start = i;
-    let digits = '';
+    const groups: { text: string; from: number }[] = [{ text: '', from: i }];
     while (i < chars.length && (isDigitish(i) || (chars[i] === ' ' && isDigitish(i + 1) && /\d/.test(chars[i - 1] ?? '')))) {
-      if (chars[i] !== ' ') digits += LOOKALIKE[chars[i]!] ?? chars[i];
+      if (chars[i] === ' ') groups.push({ text: '', from: i + 1 });
+      else groups.at(-1)!.text += LOOKALIKE[chars[i]!] ?? chars[i];
       i++;
     }
-    const before = chars[start - 1] ?? '';
-    const after = chars[i] ?? '';
-    const decimal = (after === '.' || after === ',') && /\d/.test(chars[i + 1] ?? '') ? (chars[i + 1] ?? null) : null;
-    runs.push({
-      digits,
-      start,
-      end: i,
-      glued: /[\p{L}\-/#]/u.test(before) || (/[\p{L}\-/#]/u.test(after) && !/[kK]/.test(after)),
-      decimal,
-      clock: before === ':' || after === ':' || /\d{4}[.\-/]\d{2}[.\-/]\d{2}/.test(t),
-      serial: (after === '-' && /\d/.test(chars[i + 1] ?? '')) || (before === '-' && /\d/.test(chars[start - 2] ?? '')),
-    });
+    const end = i;
+    // A dial's scale read as one line ("80 100", "100 120"): every group a multiple of ten, so they stay apart.
+    const scale = groups.length > 1 && groups.every((g) => /^\d{1,2}0$/.test(g.text));
+    const parts = scale ? groups.map((g) => ({ digits: g.text, start: g.from, end: g.from + g.text.length })) : [{ digits: groups.map((g) => g.text).join(''), start, end }];
+    for (const part of parts) {
+      const before = chars[part.start - 1] ?? '';
+      const after = chars[part.end] ?? '';
+      const decimal = (after === '.' || after === ',') && /\d/.test(chars[part.end + 1] ?? '') ? (chars[part.end + 1] ?? null) : null;
+      runs.push({
+        digits: part.digits,
+        start: part.start,
+        end: part.end,
+        glued: /[\p{L}\-/#]/u.test(before) || (/[\p{L}\-/#]/u.test(after) && !/[kK]/.test(after)),
+        decimal,
+        clock: before === ':' || after === ':' || /\d{4}[.\-/]\d{2}[.\-/]\d{2}/.test(t),
+        serial: (DASH.test(after) && /\d/.test(chars[part.end + 1] ?? '')) || (DASH.test(before) && /\d/.test(chars[part.start - 2] ?? '')),
+      });
+    }
   }
   return runs;
 }
@@ -102,7 +111,7 @@ export function odometerCandidates(lines: TextLine[], size: { width: number; hei
     const unit = UNIT.test(line.text) || near.some((o) => UNIT.test(o.text));
     const trip = TRIP.test(line.text) || near.some((o) => TRIP.test(o.text) && Math.abs(o.box.cy - line.box.cy) < 0.8 * line.box.h);
     // A part number printed on the dial ("750881-701") that the detector cut at its dash.
-    const dashedOn = near.some((o) => /^\s*[-–]\s*\d/.test(o.text) && Math.abs(o.box.cy - line.box.cy) < 0.5 * line.box.h && o.box.cx > line.box.cx && o.box.cx - o.box.w / 2 - (line.box.cx + line.box.w / 2) < line.box.h);
+    const dashedOn = near.some((o) => /^\s*[-–—一]\s*\d/.test(o.text) && Math.abs(o.box.cy - line.box.cy) < 0.5 * line.box.h && o.box.cx > line.box.cx && o.box.cx - o.box.w / 2 - (line.box.cx + line.box.w / 2) < line.box.h);
     for (const run of digitRuns(line.text)) {
       if (run.clock || run.serial || (dashedOn && run.end === [...normalizeDigits(line.text)].length)) continue;
       let digits = run.digits;
