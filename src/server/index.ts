@@ -8,11 +8,11 @@ import { loadEnv, type Env } from './env';
 import { configureLog, flushLog, log } from './log';
 import { serveOptions } from './serve';
 import { onStopSignals } from './shutdown';
-import { startWebhookDispatcher } from './services/webhooks';
-import { startDocumentReminders } from './services/documents-reminders';
-import { startHousekeeping } from './services/housekeeping';
+import { startWebhookDispatcher } from './services/integrations/webhooks';
+import { startDocumentReminders } from './services/compliance/documents-reminders';
+import { startHousekeeping } from './lib/housekeeping';
 import { startDemoSimulator } from './services/demo-sim/start';
-import { guardFromEnv } from './services/webhook-guard';
+import { guardFromEnv } from './services/integrations/webhook-guard';
 
 let env: Env;
 try {

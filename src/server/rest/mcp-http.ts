@@ -8,10 +8,10 @@ import { errorBody } from '../http/errors';
 import { refusal } from '../http/refusal';
 import { clientIp } from '../http/session';
 import { originCheck } from '../http/security';
-import { scopeForUser } from '../services/analysis';
-import { authenticateApiToken, bearerToken } from '../services/api-tokens';
-import { limitAuth } from '../services/auth-limits';
-import { reserveTokenGuess } from '../services/token-guessing';
+import { scopeForUser } from '../services/reports/analysis';
+import { authenticateApiToken, bearerToken } from '../services/identity/api-tokens';
+import { limitAuth } from '../services/identity/auth-limits';
+import { reserveTokenGuess } from '../services/identity/token-guessing';
 
 export const MCP_PATH = '/mcp';
 const REALM = 'Bearer realm="kwt-delivery-mcp"';

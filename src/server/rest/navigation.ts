@@ -7,8 +7,8 @@ import { sessionCookie } from '../http/cookies';
 import { refusal } from '../http/refusal';
 import { isOwnNavigation } from '../http/own-navigation';
 import { ownOrigin } from '../http/security';
-import { limitAuth } from '../services/auth-limits';
-import { finishGoogleLogin, startGoogleLogin, type GoogleConfig } from '../services/oauth-google';
+import { limitAuth } from '../services/identity/auth-limits';
+import { finishGoogleLogin, startGoogleLogin, type GoogleConfig } from '../services/identity/oauth-google';
 import { createCaller } from '../trpc/root';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 

@@ -8,7 +8,7 @@ import { cashLimitOf } from '../../../shared/cash/limits';
 import { evaluateRules, DEFAULT_RULE_SETTINGS } from '../../../shared/compliance/rules';
 import { checkCompanyCashLimits } from '../cash/limits';
 import { riderBalances } from '../cash/ledger';
-import { updateRegionRules } from '../region-rules';
+import { updateRegionRules } from '../compliance/region-rules';
 import { REGION_IDS } from '../../../shared/regions';
 import { createDemoSimulator, emptyReport, type StepReport } from './simulator';
 

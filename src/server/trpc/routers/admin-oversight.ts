@@ -12,9 +12,9 @@ import {
 } from '../../../shared/schemas/oversight';
 import { cashListInput, cashReviewInput } from '../../../shared/schemas/rider-app';
 import { z } from 'zod';
-import { listAudit } from '../../services/audit';
+import { listAudit } from '../../lib/audit';
 import { cashCorrectionInput, handoverResolveInput, riderLedgerInput } from '../../../shared/cash/handover';
-import { listCashSubmissions, reviewCashSubmission } from '../../services/cash-submit';
+import { listCashSubmissions, reviewCashSubmission } from '../../services/cash/cash-submit';
 import { correctRiderCash, riderLedger } from '../../services/cash/corrections';
 import { resolveDiscrepancy } from '../../services/cash/handover';
 import {
@@ -24,9 +24,9 @@ import {
   setRiderActive,
   updateCompany,
   updateRider,
-} from '../../services/admin-directory';
-import { assignOrder, transitionOrder } from '../../services/order-lifecycle';
-import { listOrders, orderDetail } from '../../services/order-queries';
+} from '../../services/directory/admin-directory';
+import { assignOrder, transitionOrder } from '../../services/orders/order-lifecycle';
+import { listOrders, orderDetail } from '../../services/orders/order-queries';
 import { adminProcedure } from '../init';
 
 /** The admin's oversight tables: companies, riders, orders and the audit log. */

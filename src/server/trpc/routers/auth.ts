@@ -1,9 +1,9 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { loginInput, setLocaleInput } from '../../../shared/schemas/auth';
-import { setUserLocale } from '../../services/users';
+import { setUserLocale } from '../../services/identity/users';
 import { clearSessionCookie } from '../../http/cookies';
-import { login } from '../../services/auth';
-import { invalidateSession } from '../../services/sessions';
+import { login } from '../../services/identity/auth';
+import { invalidateSession } from '../../services/identity/sessions';
 import { authedProcedure, publicProcedure } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
 import { accountProcedures } from './account';

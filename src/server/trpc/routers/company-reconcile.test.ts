@@ -5,7 +5,7 @@ import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeWorld, type World } from '../../../../test/world';
 import { postJournal } from '../../services/cash/ledger';
-import { notify } from '../../services/notices';
+import { notify } from '../../services/compliance/notices';
 
 let db: Db;
 let w: World;

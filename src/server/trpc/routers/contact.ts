@@ -1,7 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { contactInput } from '../../../shared/schemas/contact';
-import { submitContact } from '../../services/contact';
-import { listContactMessages } from '../../services/contact-messages';
+import { submitContact } from '../../services/support/contact';
+import { listContactMessages } from '../../services/support/contact-messages';
 import { adminProcedure, publicProcedure } from '../init';
 import { ticketsRouter } from './tickets';
 

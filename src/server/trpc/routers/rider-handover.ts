@@ -1,8 +1,8 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { cashSubmitRequest, handoverId } from '../../../shared/cash/handover';
-import { submitCashOnce } from '../../services/cash-submit';
+import { submitCashOnce } from '../../services/cash/cash-submit';
 import { cancelHandover, refreshHandoverCode, riderHandovers } from '../../services/cash/handover';
-import { assertActsForRider } from '../../services/riders-access';
+import { assertActsForRider } from '../../services/identity/riders-access';
 import { riderProcedure } from '../init';
 
 /** Issue 9: the rider's side of the verified hand-over: submit, the code and QR, withdraw, follow. */

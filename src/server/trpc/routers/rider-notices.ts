@@ -2,7 +2,7 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { noticeIdInput } from '../../../shared/schemas/cash-limits';
 import { checkCashLimit } from '../../services/cash/limits';
-import { readNotice, riderNoticeFeed } from '../../services/notice-feed';
+import { readNotice, riderNoticeFeed } from '../../services/compliance/notice-feed';
 import { riderProcedure } from '../init';
 
 /** Issue 9: the rider's own notices and cash-limit state. */

@@ -1,9 +1,9 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { locationInput, riderIdParam } from '../../../shared/schemas/tracking';
-import { recordLocation } from '../../services/locations';
-import { assertActsForRider } from '../../services/riders-access';
-import { trackingToday } from '../../services/rider-day';
-import { publicTracking } from '../../services/tracking-page';
+import { recordLocation } from '../../services/location/locations';
+import { assertActsForRider } from '../../services/identity/riders-access';
+import { trackingToday } from '../../services/rider/rider-day';
+import { publicTracking } from '../../services/orders/tracking-page';
 import { trackingCodeInput } from '../../../shared/schemas/track';
 import { permittedProcedure, publicProcedure, riderProcedure } from '../init';
 import { trackingFleetProcedures } from './tracking-fleet';
