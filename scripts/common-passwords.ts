@@ -6,7 +6,7 @@
  * matches it.
  */
 import { writeFileSync } from 'node:fs';
-import { commonPasswordsFromPackage, COMMON_PASSWORDS_FILE } from '../src/server/services/identity/common-passwords-source';
+import { commonPasswordsFromPackage, COMMON_PASSWORDS_FILE } from '../src/server/services/identity';
 
 const list = commonPasswordsFromPackage();
 writeFileSync(COMMON_PASSWORDS_FILE, `${list.join('\n')}\n`);

@@ -15,7 +15,7 @@ import { companies, companyMembers, orders, riders, sessions, users } from '../.
 import { newId } from '../../db/schema/ids';
 import { generateSessionToken, sessionIdFromToken } from '../../src/server/auth/tokens';
 import { hashPassword } from '../../src/server/auth/password';
-import { SESSION_TTL_MS } from '../../src/server/services/identity/sessions';
+import { SESSION_TTL_MS } from '../../src/server/services/identity';
 
 export interface BenchRider {
   id: string;

@@ -3,8 +3,8 @@ import type { Db } from '../../db/client';
 import { markDraining } from './http/health';
 import { flushLog, log } from './log';
 import { endChangeStreams } from './lib/events';
-import { pingWriter } from './services/location/locations';
-import { stopWebhookDispatcher } from './services/integrations/webhooks';
+import { pingWriter } from './services/location';
+import { stopWebhookDispatcher } from './services/integrations';
 
 export interface ShutdownDeps {
   server: Server<undefined>;

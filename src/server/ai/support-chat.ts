@@ -12,7 +12,7 @@ import { recordExchange, supportConversation } from './conversations';
 import { analysisDownload, offlineSupportReply, reportDownload, runByName, type RunTool } from './support-offline';
 import { analysisTool, supportIntent, type SupportIntent } from './support-intent';
 import type { AiScope, AiTool } from './tool';
-import { scopeForUser } from '../services/reports/analysis';
+import { scopeForUser } from '../services/reports';
 import { toolsFor } from './tools';
 import { hitRateLimit, perMinute } from '../lib/rate-limit';
 

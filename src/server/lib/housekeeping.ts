@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import { startHourly } from './hourly';
 import { pruneIdempotencyKeys } from './idempotency';
-import { pruneLoginAttempts } from '../services/identity/login-limiter';
+import { pruneLoginAttempts } from '../services/identity';
 
 /**
  * Runs `housekeep` at start and every hour; without it idempotency_keys grows with every keyed rider write and

@@ -8,10 +8,8 @@ import { errorBody } from '../http/errors';
 import { refusal } from '../http/refusal';
 import { clientIp } from '../http/session';
 import { originCheck } from '../http/security';
-import { scopeForUser } from '../services/reports/analysis';
-import { authenticateApiToken, bearerToken } from '../services/identity/api-tokens';
-import { limitAuth } from '../services/identity/auth-limits';
-import { reserveTokenGuess } from '../services/identity/token-guessing';
+import { scopeForUser } from '../services/reports';
+import { authenticateApiToken, bearerToken, limitAuth, reserveTokenGuess } from '../services/identity';
 
 export const MCP_PATH = '/mcp';
 const REALM = 'Bearer realm="kwt-delivery-mcp"';

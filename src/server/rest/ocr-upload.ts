@@ -4,7 +4,7 @@ import { can } from '../../shared/permissions';
 import { ocrRoi, type OcrRoi } from '../../shared/schemas/ocr';
 import { invalid } from '../errors';
 import { errorBody, mapError } from '../http/errors';
-import { MAX_OCR_BYTES } from '../services/captures/ocr-process';
+import { MAX_OCR_BYTES } from '../services/captures';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import { t } from '../../shared/i18n';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { mapError } from '../http/errors';
-import { readProofPhoto } from '../services/orders/order-proof';
+import { readProofPhoto } from '../services/orders';
 import type { AppVariables } from '../trpc/context';
 
 /**

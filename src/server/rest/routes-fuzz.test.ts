@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { announceSeed, fuzzParams, fuzzTest } from '../../../test/fuzz/config';
 import { expectNoPollution, expectRestError, fuzzWorld, jsonOf, dbState, expectNoWrite, send, type FuzzWorld, type Role } from '../../../test/fuzz/harness';
 import { encodeQueryValue, hostileInput, MALFORMED_JSON, ODD_STRINGS, toJsonText } from '../../../test/fuzz/hostile';
-import { createApiToken } from '../services/identity/api-tokens';
+import { createApiToken } from '../services/identity';
 
 /**
  * The REST routes outside shims.ts (CSV and report downloads, document photos by id, the login

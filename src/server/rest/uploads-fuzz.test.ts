@@ -7,7 +7,7 @@ import { announceSeed, fuzzParams, fuzzTest } from '../../../test/fuzz/config';
 import { expectNoPollution, expectRestError, expectTrpcError, fuzzWorld, jsonOf, dbState, expectNoWrite, send, type FuzzWorld, type Role } from '../../../test/fuzz/harness';
 import { bombPng, liarJpeg, liarPng, realImages } from '../../../test/fuzz/images';
 import { saveDocumentInput } from '../../shared/schemas/documents';
-import { saveRiderDocument } from '../services/compliance/documents';
+import { saveRiderDocument } from '../services/compliance';
 import { sniffImage } from '../lib/image-bytes';
 
 /**

@@ -5,7 +5,7 @@ import { freshDb } from '../../../test/db';
 import { DENIED, expectTRPCError } from '../../../test/expect';
 import { makeCompanyManager, makeRider, makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { flaggedRecords } from '../../../db/schema';
-import { startDuty } from '../services/rider/duty';
+import { startDuty } from '../services/rider';
 import { makeWorld, type World } from '../../../test/world';
 import type { createCaller } from './root';
 

@@ -7,10 +7,9 @@ import type { CaptureSubmitInput } from '../../../shared/schemas/captures';
 import type { CaptureType } from '../../../shared/schemas/capture-types';
 import type { CaptureReading } from '../../../shared/schemas/ocr';
 import { DomainError, invalid, notFound } from '../../errors';
-import { eventTime } from '../rider/duty';
+import { eventTime, riderCash } from '../rider';
 import { sniffImage } from '../../lib/image-bytes';
 import { assertWholeImage } from './image-check';
-import { riderCash } from '../rider/rider-region';
 import { t } from '../../../shared/i18n';
 
 /** Decode a data URL and check that the bytes really are the image type it claims. */

@@ -6,7 +6,7 @@ import type { Currency } from '../../../shared/money';
 import { isOcrImageType, OCR_IMAGE_TYPES, type OcrImageType, type OcrResult, type OcrRoi } from '../../../shared/schemas/ocr';
 import { DomainError, invalid } from '../../errors';
 import { UndecodableImage } from '../../ocr/preprocess';
-import { riderCash } from '../rider/rider-region';
+import { riderCash } from '../rider';
 import { readImage } from '../../ocr/read';
 import { CONFIDENT } from '../../ocr/confidence';
 

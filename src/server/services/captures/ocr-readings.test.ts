@@ -10,8 +10,7 @@ import { callerFor, login, postJson, testApp, testEnv } from '../../../../test/a
 import { freshDb } from '../../../../test/db';
 import { makeOrder, TEST_PASSWORD } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
-import { endDuty, startDuty } from '../rider/duty';
-import { kmToday, trackingToday } from '../rider/rider-day';
+import { endDuty, startDuty, kmToday, trackingToday } from '../rider';
 import { TINY_JPEG_DATA_URL } from '../../../../test/fixtures/tiny-images';
 
 /** Issue 6 item 4: readings confirmed in the OCR dialog, stored with the capture and used by duty and cash. */

@@ -6,14 +6,14 @@ import type { HandoverStatus } from '../../../shared/cash/ledger-types';
 import { t } from '../../../shared/i18n';
 import { fromMinor, type Currency } from '../../../shared/money';
 import { conflict, invalid, notFound } from '../../errors';
-import { ownCapture } from '../captures/capture-store';
+import { ownCapture } from '../captures';
 import { minorOrRefuse } from './amounts';
 import { newHandoverCode } from './code';
 import { assertPending, listHandovers, receiveHandover, returnToHand, scopedSubmission, slipCheck } from './handover';
 import { postJournal, riderBalances } from './ledger';
 import { once } from '../../lib/idempotency';
-import { cashOperationCurrency } from '../rider/rider-region';
-import { emitCashSubmitted } from '../integrations/webhooks';
+import { cashOperationCurrency } from '../rider';
+import { emitCashSubmitted } from '../integrations';
 
 export { slipCheck };
 

@@ -7,7 +7,7 @@ import { t } from '../../../shared/i18n';
 import { formatMoney, fromMinor, type Currency } from '../../../shared/money';
 import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
-import { cashCurrencyOf, cashOperationCurrency, currencyList, riderCash } from '../rider/rider-region';
+import { cashCurrencyOf, cashOperationCurrency, currencyList, riderCash } from '../rider';
 import { minorOrRefuse } from './amounts';
 import type { CashScope } from './handover';
 import { balancesOf, postJournal, riderBalances, type DbOrTx, type RiderBalances } from './ledger';

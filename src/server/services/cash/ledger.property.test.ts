@@ -8,7 +8,7 @@ import { makeOrder, makeRider } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import type { DiscrepancyResolution, LedgerAccount } from '../../../shared/cash/ledger-types';
 import { submitCash } from './cash-submit';
-import { riderSetOrderStatus } from '../orders/rider-orders';
+import { riderSetOrderStatus } from '../orders';
 import { reverseCollection } from './collections';
 import { correctRiderCash } from './corrections';
 import { cancelHandover, confirmHandover, resolveDiscrepancy } from './handover';

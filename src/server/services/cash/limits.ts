@@ -9,7 +9,7 @@ import { parseLimitAmount, MAX_LIMIT_MAJOR, type CashLimitReason, type CashLimit
 import { localIsoDate } from '../../../shared/schemas/order-import';
 import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
-import { notify } from '../compliance/notices';
+import { notify } from '../compliance';
 import { oldestUncountedSince, type HandEntry } from './fifo';
 import { LOT_COLUMNS, type DbOrTx } from './ledger';
 

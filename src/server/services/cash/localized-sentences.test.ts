@@ -10,8 +10,7 @@ import { makeWorld, type World } from '../../../../test/world';
 import { localizeText, translate } from '../../../shared/i18n';
 import { runInLocale } from '../../http/locale';
 import { reviewCashSubmission } from './cash-submit';
-import { blockedAddressReason } from '../integrations/webhook-guard';
-import { dispatchDue } from '../integrations/webhook-dispatch';
+import { blockedAddressReason, dispatchDue } from '../integrations';
 
 /**
  * Issue 8: values inside server sentences (statuses, webhook refusal reasons, privileges) follow the

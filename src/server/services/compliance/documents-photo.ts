@@ -9,7 +9,7 @@ import { MAX_DOCUMENT_PHOTO_BYTES } from '../../../shared/schemas/documents';
 import { DomainError, forbidden, notFound, unauthorized } from '../../errors';
 import { audit } from '../../lib/audit';
 import { sniffImage } from '../../lib/image-bytes';
-import { assertWholeImage } from '../captures/image-check';
+import { assertWholeImage } from '../captures';
 
 /**
  * Photos of rider documents, kept on disk like captures (capture-store.ts): under

@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { notices } from '../../../../db/schema';
 import { t } from '../../../shared/i18n';
 import { notFound } from '../../errors';
-import { checkCashLimit, checkCompanyCashLimits } from '../cash/limits';
+import { checkCashLimit, checkCompanyCashLimits } from '../cash';
 import { companyNotices, markNoticeRead, riderNotices } from './notices';
 
 type NoticeRow = typeof notices.$inferSelect;

@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { notices } from '../../../../db/schema';
 import type { NoticeAudience, NoticeKind } from '../../../shared/compliance/types';
 import type { MessageKey } from '../../../shared/i18n';
-import type { DbOrTx } from '../cash/ledger';
+import type { DbOrTx } from '../cash';
 
 /**
  * Notices to a company's managers or to one rider (issue 9): cash limit reached, documents expiring or

@@ -7,9 +7,9 @@ import { makeOrder, makeRider } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { runInLocale } from '../../http/locale';
 import { DomainError } from '../../errors';
-import { startDuty } from '../rider/duty';
+import { startDuty } from '../rider';
 import { orderBlock } from './guards';
-import { assignOrder } from '../orders/order-lifecycle';
+import { assignOrder } from '../orders';
 import { companyRulesToday, riderRulesNow, workedToday } from './region-rules';
 
 /** Fixed clocks: Kuwait UTC+3, Dubai UTC+4. */

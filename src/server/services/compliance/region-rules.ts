@@ -19,7 +19,7 @@ import type { RegionRulesInput } from '../../../shared/schemas/region-rules';
 import { notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { notify } from './notices';
-import { riderWorkplace } from '../rider/rider-region';
+import { riderWorkplace } from '../rider';
 
 /**
  * Working rules per region (issue 9): the settings rows, the minutes a rider worked today, and the

@@ -10,12 +10,12 @@ import { lengthKm, pointAlong, route, SPEED_KMH } from '../../../../db/seed-rout
 import { distanceKm, type LatLng } from '../../../shared/geo';
 import { DomainError } from '../../errors';
 import { log } from '../../log';
-import { createOrder } from '../directory/admin-create';
-import { cashLimitState } from '../cash/limits';
-import { endBreak, endDuty, startBreak, startDuty } from '../rider/duty';
-import { recordLocation } from '../location/locations';
-import { riderRulesState } from '../compliance/region-rules';
-import { assignOrder, transitionOrder } from '../orders/order-lifecycle';
+import { createOrder } from '../directory';
+import { cashLimitState } from '../cash';
+import { endBreak, endDuty, startBreak, startDuty } from '../rider';
+import { recordLocation } from '../location';
+import { riderRulesState } from '../compliance';
+import { assignOrder, transitionOrder } from '../orders';
 import { handOverAll, shouldHandOver, TAKE_UP_TO } from './cash';
 import { breakPlan, openShifts, rulesAllow } from './rhythm';
 

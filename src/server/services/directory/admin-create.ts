@@ -12,7 +12,7 @@ import { conflict, invalid } from '../../errors';
 import { audit } from '../../lib/audit';
 import { createManagerAccount, deliverInvitation, type InviteDoor } from './company-managers';
 import { publishChange } from '../../lib/events';
-import { emitOrderEvent, emitRiderCreated } from '../integrations/webhooks';
+import { emitOrderEvent, emitRiderCreated } from '../integrations';
 
 /**
  * Add Company: the company and its manager's account (role company, from the form's email; named after the

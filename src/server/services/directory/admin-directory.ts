@@ -7,7 +7,7 @@ import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';
 import { likePattern, paged, pageWindow } from '../../lib/paging';
 import { t } from '../../../shared/i18n';
-import { lastSeenDate, lastSeenMs } from '../reports/figures';
+import { lastSeenDate, lastSeenMs } from '../reports';
 
 /** Companies with their rider and order counts, filtered and paged; `onlyId` keeps one company (a manager's own). */
 export async function listCompaniesPaged(db: Db, input: CompanyListInput, onlyId?: string) {

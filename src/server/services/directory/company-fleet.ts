@@ -7,15 +7,12 @@ import { generateSessionToken, sessionIdFromToken } from '../../auth/tokens';
 import { conflict, DomainError, invalid, notFound } from '../../errors';
 import { assertRiderEmailFree } from './admin-create';
 import { updateRider } from './admin-directory';
-import { emitRiderCreated } from '../integrations/webhooks';
+import { emitRiderCreated } from '../integrations';
 import { audit } from '../../lib/audit';
-import type { LoginResult } from '../identity/auth';
+import { type LoginResult, revokeSessionsOnSuspension, setPasswordAndSignIn, spendOnce, usableLink, accountClaimed, requestRiderReset, type RiderResetAnswer } from '../identity';
 import type { listCompanyRiders } from './company-riders';
 import { publishChange } from '../../lib/events';
-import { revokeSessionsOnSuspension } from '../identity/account-sessions';
-import { setPasswordAndSignIn, spendOnce, usableLink } from '../identity/password-set';
 import type { InviteDoor } from './company-managers';
-import { accountClaimed, requestRiderReset, type RiderResetAnswer } from '../identity/rider-reset';
 import { t } from '../../../shared/i18n';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -5,10 +5,9 @@ import type { NewManagerInput } from '../../../shared/schemas/managers';
 import { t } from '../../../shared/i18n';
 import { conflict, invalid, notFound } from '../../errors';
 import type { Env } from '../../env';
-import { revokeSessionsOnSuspension } from '../identity/account-sessions';
+import { revokeSessionsOnSuspension, invitationUrl, issueManagerInvitation, mailManagerInvitation, type IssuedInvitation } from '../identity';
 import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';
-import { invitationUrl, issueManagerInvitation, mailManagerInvitation, type IssuedInvitation } from '../identity/manager-invitations';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -7,8 +7,8 @@ import { DAY_MS, startOfMonthInZone } from '../../../shared/time';
 import { notFound } from '../../errors';
 import { weekendOf, type Weekend } from '../../../shared/weekend';
 import { t } from '../../../shared/i18n';
-import { activeRiderCount, revenueSince } from '../reports/figures';
-import { ordersCreatedSince } from '../orders/order-stats';
+import { activeRiderCount, revenueSince } from '../reports';
+import { ordersCreatedSince } from '../orders';
 
 /** The company's own profile, as its portal needs it. */
 export async function companyProfile(db: Db, companyId: string) {

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, orders, riders, users } from '../../../../db/schema';
 import { fromMinor } from '../../../shared/money';
-import { lastSeenDate, lastSeenMs } from '../reports/figures';
+import { lastSeenDate, lastSeenMs } from '../reports';
 
 /** A company's riders with their delivered orders, earnings (all-time revenue) and last seen (docs/figures.md); only that company's rows. */
 export async function listCompanyRiders(db: Db, companyId: string) {

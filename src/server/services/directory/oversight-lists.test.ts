@@ -7,7 +7,7 @@ import { makeOrder } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { orderListInput, riderListInput, companyListInput } from '../../../shared/schemas/oversight';
 import { listCompaniesPaged, listRidersPaged, setCompanyActive, setRiderActive, updateCompany } from './admin-directory';
-import { listOrders, orderDetail } from '../orders/order-queries';
+import { listOrders, orderDetail } from '../orders';
 
 let db: Db;
 let w: World;

@@ -2,7 +2,7 @@ import { asc, desc, eq, or, sql, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, riders } from '../../../../db/schema';
 import { notFound } from '../../errors';
-import { riderDashboard, trackingToday } from '../rider/rider-day';
+import { riderDashboard, trackingToday } from '../rider';
 import { t } from '../../../shared/i18n';
 
 const PICK_LIMIT = 20;

@@ -1,5 +1,5 @@
 import type { Locale } from '../../../shared/i18n';
-import type { Mail } from '../integrations/mailer';
+import type { Mail } from '../integrations';
 
 /** The e-mail to an account's owner when sign-ins from new devices are paused, in the owner's language (server-only text: not in the app's catalogs). */
 export function loginLockoutMail(locale: Locale, email: string, failures: number, minutes: number): Mail {

@@ -6,8 +6,8 @@ import { log } from '../../log';
 import { auditLockout, markOnce } from './auth-limits';
 import { LOGIN_WINDOW_MS, type LoginRefusal } from './login-limiter';
 import { loginLockoutMail } from './login-lockout-mail';
-import { mailConfigured, sendMail } from '../integrations/mailer';
-import { notify } from '../compliance/notices';
+import { mailConfigured, sendMail } from '../integrations';
+import { notify } from '../compliance';
 import { loadSessionUser } from './users';
 
 /**

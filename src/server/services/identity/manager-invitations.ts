@@ -8,7 +8,7 @@ import { invalid } from '../../errors';
 import type { Env } from '../../env';
 import { audit } from '../../lib/audit';
 import type { LoginResult } from './auth';
-import { sendMail } from '../integrations/mailer';
+import { sendMail } from '../integrations';
 import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -9,7 +9,7 @@ import { expectTRPCError } from '../../../../test/expect';
 import { makeRider, TEST_PASSWORD } from '../../../../test/factories';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { makeWorld, type World } from '../../../../test/world';
-import { inviteCompanyRider } from '../directory/company-fleet';
+import { inviteCompanyRider } from '../directory';
 import { issueResetLink } from './password-reset';
 import { RIDER_RESET_LIMIT } from './rider-reset';
 

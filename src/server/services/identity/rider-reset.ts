@@ -6,8 +6,8 @@ import { parseLocale, t, translate } from '../../../shared/i18n';
 import { generateSessionToken, sessionIdFromToken } from '../../auth/tokens';
 import { rateLimited } from '../../errors';
 import { audit } from '../../lib/audit';
-import type { InviteDoor } from '../directory/company-managers';
-import { mailConfigured, sendMail } from '../integrations/mailer';
+import type { InviteDoor } from '../directory';
+import { mailConfigured, sendMail } from '../integrations';
 import { RESET_LINK_TTL_MS } from './password-reset';
 
 type Account = typeof users.$inferSelect;

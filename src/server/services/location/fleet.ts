@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { companies, locationPings, riders } from '../../../../db/schema';
 import { regionOfCurrency } from '../../../shared/regions';
 import { isActiveRider, isStale, lastSeenOf } from '../../../shared/figures';
-import { kmBetween } from '../reports/figures';
+import { kmBetween } from '../reports';
 import { DAY_MS, zoneOffsetMinutes } from '../../../shared/time';
 import { notFound } from '../../errors';
 import { t } from '../../../shared/i18n';

@@ -6,8 +6,8 @@ import { t } from '../../../shared/i18n';
 import type { RiderOrderStatusInput } from '../../../shared/schemas/rider-app';
 import { conflict, invalid } from '../../errors';
 import { audit } from '../../lib/audit';
-import type { DbOrTx } from '../cash/ledger';
-import { isReplay } from '../rider/conflicts/replay';
+import type { DbOrTx } from '../cash';
+import { isReplay } from '../rider';
 
 /**
  * The delivery PIN (issue 22, item 2): 5 wrong PINs lock an order, as 5 wrong codes lock a cash hand-over; then

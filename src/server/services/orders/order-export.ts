@@ -4,7 +4,7 @@ import { orders, riders } from '../../../../db/schema';
 import { toDecimalString } from '../../../shared/money';
 import { regionOfCurrency } from '../../../shared/regions';
 import { localIso } from '../../../shared/time';
-import { companyProfile } from '../directory/company-overview';
+import { companyProfile } from '../directory';
 import { toCsv } from '../../lib/csv';
 
 /** A download holds at most this many orders, the newest first; `orderCount` says how many there are. */

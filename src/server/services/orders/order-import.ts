@@ -20,11 +20,10 @@ import { formatAddress } from '../../../shared/gulf/format';
 import type { RegionId } from '../../../shared/regions';
 import { DomainError, invalid } from '../../errors';
 import { audit } from '../../lib/audit';
-import { orderValues } from '../directory/admin-create';
-import { companyProfile } from '../directory/company-overview';
+import { orderValues, companyProfile } from '../directory';
 import { CsvError, parseCsv, toCsv } from '../../lib/csv';
 import { publishChange } from '../../lib/events';
-import { emitOrderEvent, listWebhooks } from '../integrations/webhooks';
+import { emitOrderEvent, listWebhooks } from '../integrations';
 import { localizeText, t } from '../../../shared/i18n';
 import { readSideAddress, type AddressCells } from './order-import-address';
 

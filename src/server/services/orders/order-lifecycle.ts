@@ -4,12 +4,11 @@ import { orders, riders } from '../../../../db/schema';
 import { canTransition, type OrderStatus } from '../../../shared/schemas/oversight';
 import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
-import { postCollection, reverseCollection } from '../cash/collections';
-import { checkCashLimit } from '../cash/limits';
-import { assertCanTakeOrder } from '../compliance/guards';
+import { postCollection, reverseCollection, checkCashLimit } from '../cash';
+import { assertCanTakeOrder } from '../compliance';
 import { publishChange } from '../../lib/events';
 import { casOrder, enqueueStatusWebhook, recordTimeline, type OrderPatch } from './order-transition';
-import { emitOrderEvent } from '../integrations/webhooks';
+import { emitOrderEvent } from '../integrations';
 import { t, tw } from '../../../shared/i18n';
 
 /** Who may touch an order: an admin (companyId null) or the order's own company. */

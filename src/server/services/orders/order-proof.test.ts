@@ -11,7 +11,7 @@ import { TINY_JPEG, TINY_JPEG_DATA_URL } from '../../../../test/fixtures/tiny-im
 import { makeWorld, type World } from '../../../../test/world';
 import { captureSubmitInput } from '../../../shared/schemas/captures';
 import { riderOrderStatusInput } from '../../../shared/schemas/rider-app';
-import { storeCapture } from '../captures/capture-store';
+import { storeCapture } from '../captures';
 import { PROOF_PING_WINDOW_MS, type DeliveryProof } from './order-proof';
 import { riderSetOrderStatus } from './rider-orders';
 

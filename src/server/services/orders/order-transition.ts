@@ -3,8 +3,8 @@ import type { Db } from '../../../../db/client';
 import { orders, orderStatusEvents } from '../../../../db/schema';
 import { t, tw } from '../../../shared/i18n';
 import { conflict } from '../../errors';
-import type { DbOrTx } from '../cash/ledger';
-import { emitOrderStatusChange } from '../integrations/webhooks';
+import type { DbOrTx } from '../cash';
+import { emitOrderStatusChange } from '../integrations';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderPatch = Partial<typeof orders.$inferInsert>;

@@ -7,18 +7,13 @@ import { storedAddressParts as storedParts, type AddressParts } from '../../../s
 import type { RiderOrderStatusInput } from '../../../shared/schemas/rider-app';
 import { canTransition } from '../../../shared/schemas/oversight';
 import { conflict, invalid, notFound } from '../../errors';
-import { ownCapture } from '../captures/capture-store';
+import { ownCapture } from '../captures';
 import { checkLivePin, pinMatches, PIN_MAX_TRIES, recordWrongPin, wrongPinCount } from './delivery-pin';
-import { onceFlagged } from '../rider/conflicts/once';
+import { onceFlagged, endedByCompany, eventTime, MAX_DUTY_EVENT_AGE_HOURS, companyTime, fileFlag, type Flag, type FlagContext, orderRequest, resolveOrderConflict, isReplay } from '../rider';
 import { casOrder, enqueueStatusWebhook } from './order-transition';
-import { postCollection } from '../cash/collections';
-import { checkCashLimit } from '../cash/limits';
-import { endedByCompany, eventTime, MAX_DUTY_EVENT_AGE_HOURS } from '../rider/duty';
-import { companyTime, fileFlag, type Flag, type FlagContext } from '../rider/conflicts/flags';
-import { orderRequest, resolveOrderConflict } from '../rider/conflicts/orders';
-import { isReplay } from '../rider/conflicts/replay';
+import { postCollection, checkCashLimit } from '../cash';
 import { publishChange } from '../../lib/events';
-import { orderStartMs } from '../reports/figures';
+import { orderStartMs } from '../reports';
 import { t, tw } from '../../../shared/i18n';
 
 /** The rider's open orders: what to pick up and deliver, and the cash to collect. */

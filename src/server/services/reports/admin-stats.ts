@@ -4,7 +4,7 @@ import { companies, riders } from '../../../../db/schema';
 import { fromMinor } from '../../../shared/money';
 import { DAY_MS } from '../../../shared/time';
 import { activeRiderCount, revenueKwdMinor, revenueSince, today as todayIn } from './figures';
-import { ordersCreatedSince } from '../orders/order-stats';
+import { ordersCreatedSince } from '../orders';
 
 export interface AdminStats {
   totalRiders: number;

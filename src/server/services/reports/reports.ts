@@ -20,7 +20,7 @@ import {
 import { DAY_MS, startOfDayInZone } from '../../../shared/time';
 import { forbidden, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
-import { balancesOf, emptyBalances } from '../cash/ledger';
+import { balancesOf, emptyBalances } from '../cash';
 import { orderMinutes, orderTimeMs } from './figures';
 
 /** Who asks: the scope comes from the viewer, never from the caller's input. */

@@ -8,7 +8,7 @@ import { localIsoDate } from '../../../shared/schemas/order-import';
 import { dateOfDayNumber, dayNumber, type MinorByCurrency, type WeeklyDay, type WeeklyFigures, type WeeklyReport } from '../../../shared/schemas/reports';
 import { startOfDayInZone } from '../../../shared/time';
 import { isWeekend, weekStartOf } from '../../../shared/weekend';
-import { companyProfile } from '../directory/company-overview';
+import { companyProfile } from '../directory';
 
 const noMoney = (): MinorByCurrency => Object.fromEntries(CURRENCIES.map((c) => [c, 0])) as MinorByCurrency;
 const emptyFigures = (): WeeklyFigures => ({ ordersCreated: 0, delivered: 0, cancelled: 0, revenue: noMoney(), codCollected: noMoney(), activeRiders: 0, dutyMinutes: 0 });

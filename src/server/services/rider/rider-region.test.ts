@@ -10,9 +10,7 @@ import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { setLocaleSource } from '../../../shared/i18n';
-import { riderDocumentList } from '../compliance/documents';
-import { orderBlock } from '../compliance/guards';
-import { riderRulesNow } from '../compliance/region-rules';
+import { riderDocumentList, orderBlock, riderRulesNow } from '../compliance';
 import { riderDashboard } from './rider-day';
 
 /**

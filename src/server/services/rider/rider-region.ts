@@ -4,7 +4,7 @@ import { t } from '../../../shared/i18n';
 import { CURRENCIES, type Currency } from '../../../shared/money';
 import { REGIONS, type Region } from '../../../shared/regions';
 import { invalid } from '../../errors';
-import { balancesOf, emptyBalances, type DbOrTx, type RiderBalances } from '../cash/ledger';
+import { balancesOf, emptyBalances, type DbOrTx, type RiderBalances } from '../cash';
 
 /**
  * Which region and currency a rider's rules and money follow (issue 9 review, docs/spec-decisions.md).

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { dutyBreaks, dutyShifts, riders } from '../../../../db/schema';
 import type { ShiftSpan } from '../../../shared/rider-route';
-import type { RiderFigures } from '../reports/figures';
+import type { RiderFigures } from '../reports';
 
 /** The rider's shifts that touch [from, to], each with its breaks. */
 export async function shiftsBetween(db: Db, riderId: string, from: Date, to: Date): Promise<ShiftSpan[]> {

@@ -5,7 +5,7 @@ import { formatMoney, toMinor } from '../../../shared/money';
 import { REGIONS, type RegionId } from '../../../shared/regions';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
-import { riderBalances } from '../cash/ledger';
+import { riderBalances } from '../cash';
 import { riderCash } from './rider-region';
 import { t } from '../../../shared/i18n';
 

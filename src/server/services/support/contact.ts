@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { contactMessages } from '../../../../db/schema';
 import type { ContactInput } from '../../../shared/schemas/contact';
 import type { Env } from '../../env';
-import { mailText, salesMail, sendToSales } from '../integrations/mailer';
+import { mailText, salesMail, sendToSales } from '../integrations';
 import { hitRateLimit, perMinute } from '../../lib/rate-limit';
 
 export const contactMail = ({ name, email, phone, company, inquiryType, preferredContact, message }: ContactInput, at: Date) =>

@@ -6,7 +6,7 @@ import type { NotifyEmailInput } from '../../../shared/schemas/ai';
 import { startOfDayInZone } from '../../../shared/time';
 import { normalizePhone } from '../../ai/customer-data';
 import type { Env } from '../../env';
-import { mailConfigured, mailText, salesMail, sendToSales } from '../integrations/mailer';
+import { mailConfigured, mailText, salesMail, sendToSales } from '../integrations';
 import { hitRateLimit, perMinute } from '../../lib/rate-limit';
 
 /** Leads are days in Kuwait: the same email again on the same Kuwait day updates that day's lead. */

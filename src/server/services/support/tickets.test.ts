@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Db } from '../../../../db/client';
-import { loadSessionUser } from '../identity/users';
+import { loadSessionUser } from '../identity';
 import { callerFor } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';

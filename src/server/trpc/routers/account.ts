@@ -1,10 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { changePasswordInput, resetPasswordInput } from '../../../shared/schemas/auth';
 import { clearSessionCookie, sessionCookie } from '../../http/cookies';
-import { signOutEverywhere } from '../../services/identity/account-sessions';
-import { changePassword } from '../../services/identity/password-change';
-import { resetPassword } from '../../services/identity/password-reset';
-import { withSecretToken } from '../../services/identity/token-guessing';
+import { signOutEverywhere, changePassword, resetPassword, withSecretToken } from '../../services/identity';
 import { authedProcedure, publicProcedure } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
 

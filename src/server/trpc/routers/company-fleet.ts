@@ -1,9 +1,8 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { byId } from '../../../shared/schemas/oversight';
 import { acceptInviteInput, companyRiderUpdateInput, newRiderInput, riderStatusInput } from '../../../shared/schemas/company-riders';
-import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/directory/company-fleet';
-import { acceptManagerInvitation } from '../../services/identity/manager-invitations';
-import { withSecretToken } from '../../services/identity/token-guessing';
+import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/directory';
+import { acceptManagerInvitation, withSecretToken } from '../../services/identity';
 import { companyProcedure, publicProcedure } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
 

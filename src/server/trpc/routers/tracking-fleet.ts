@@ -3,7 +3,7 @@ import { TRPCError } from '@trpc/server';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { fleetInput, historyInput } from '../../../shared/schemas/fleet';
 import { changeTicks } from '../../lib/events';
-import { fleetPositions, riderHistory, type FleetScope } from '../../services/location/fleet';
+import { fleetPositions, riderHistory, type FleetScope } from '../../services/location';
 import { deniedMessage, permittedProcedure, publicProcedure } from '../init';
 
 /** A manager sees their own company's riders whatever they ask for; an admin all, or one company. */

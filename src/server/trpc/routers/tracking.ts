@@ -1,9 +1,9 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { locationInput, riderIdParam } from '../../../shared/schemas/tracking';
-import { recordLocation } from '../../services/location/locations';
-import { assertActsForRider } from '../../services/identity/riders-access';
-import { trackingToday } from '../../services/rider/rider-day';
-import { publicTracking } from '../../services/orders/tracking-page';
+import { recordLocation } from '../../services/location';
+import { assertActsForRider } from '../../services/identity';
+import { trackingToday } from '../../services/rider';
+import { publicTracking } from '../../services/orders';
 import { trackingCodeInput } from '../../../shared/schemas/track';
 import { permittedProcedure, publicProcedure, riderProcedure } from '../init';
 import { trackingFleetProcedures } from './tracking-fleet';

@@ -1,5 +1,5 @@
 import type { Db } from '../../../../../db/client';
-import { cashLimitMessage, checkCashLimit } from '../../cash/limits';
+import { cashLimitMessage, checkCashLimit } from '../../cash';
 import type { OrderFacts, RiderRow } from './index';
 
 /**

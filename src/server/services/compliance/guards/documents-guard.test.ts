@@ -9,7 +9,7 @@ import { makeRider } from '../../../../../test/factories';
 import { makeWorld, type World } from '../../../../../test/world';
 import { setLocaleSource, translate } from '../../../../shared/i18n';
 import { DomainError } from '../../../errors';
-import { startDuty } from '../../rider/duty';
+import { startDuty } from '../../rider';
 
 let db: Db;
 let w: World;

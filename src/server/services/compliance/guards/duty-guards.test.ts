@@ -9,9 +9,9 @@ import { makeOrder } from '../../../../../test/factories';
 import { makeWorld, type World } from '../../../../../test/world';
 import { setLocaleSource } from '../../../../shared/i18n';
 import { DomainError } from '../../../errors';
-import { endBreak, endDuty, startBreak, startDuty } from '../../rider/duty';
+import { endBreak, endDuty, startBreak, startDuty } from '../../rider';
 import { orderBlock } from '.';
-import { assignOrder } from '../../orders/order-lifecycle';
+import { assignOrder } from '../../orders';
 
 /**
  * Issue 9 review, items 2 and 3: the guards judge at the server's clock, whatever time the phone sends;

@@ -5,7 +5,7 @@ import { makeSubmission } from '../../../../../test/cash';
 import { correctCash, countSubmission, resolveSubmission } from '../../../../../test/cash-steps';
 import { freshDb } from '../../../../../test/db';
 import { makeOrder } from '../../../../../test/factories';
-import { riderBalances } from '../../cash/ledger';
+import { riderBalances } from '../../cash';
 import { cashByRider } from './cash';
 import { runAnalysis } from './index';
 import { resolveTarget } from './scope';

@@ -2,8 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { cashLedger, riders } from '../../../../../db/schema';
 import type { Currency } from '../../../../shared/money';
-import { heldLots, type HandEntry } from '../../cash/fifo';
-import { balancesOf, LOT_COLUMNS } from '../../cash/ledger';
+import { heldLots, type HandEntry, balancesOf, LOT_COLUMNS } from '../../cash';
 import { RULES } from './rules';
 import { riderWhere, type AnalysisTarget } from './scope';
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../../../../db/client';
 import { dutyMs, type ShiftSpan } from '../../../../shared/rider-route';
-import { shiftsBetween } from '../../rider/rider-route';
+import { shiftsBetween } from '../../rider';
 import type { AnalysisPeriod } from './period';
 import { RULES } from './rules';
 

@@ -3,7 +3,7 @@ import type { Db } from '../../../../../db/client';
 import { makeAnalysisWorld, makeSoloCompany, NOW, RATE, type AnalysisWorld } from '../../../../../test/analysis-world';
 import { freshDb } from '../../../../../test/db';
 import { makeOrder } from '../../../../../test/factories';
-import { cashPosition } from '../../rider/rider-day';
+import { cashPosition } from '../../rider';
 import { runAnalysis } from './index';
 
 let db: Db;

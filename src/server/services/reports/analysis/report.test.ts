@@ -7,7 +7,7 @@ import { expectTRPCError, firstIssue } from '../../../../../test/expect';
 import { TEST_PASSWORD } from '../../../../../test/factories';
 import { localIsoDate } from '../../../../shared/schemas/order-import';
 import type { Analysis } from '../../../../shared/schemas/ai';
-import { loadSessionUser } from '../../identity/users';
+import { loadSessionUser } from '../../identity';
 import { analysisSummaryText, runAnalysis } from './index';
 import { managerReport } from './report';
 

@@ -6,7 +6,7 @@ import { orderFileName } from '../../../../shared/schemas/order-import';
 import type { Report } from '../../../../shared/schemas/reports';
 import { forbidden, notFound } from '../../../errors';
 import { buildReport } from '../reports';
-import { loadSessionUser } from '../../identity/users';
+import { loadSessionUser } from '../../identity';
 import { analysisContext } from './context';
 import { analyse } from './index';
 import { highest } from './rules';

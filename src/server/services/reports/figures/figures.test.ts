@@ -15,7 +15,7 @@ import { computePerformance } from '../../../../shared/performance';
 import { callTool } from '../../../ai/tools';
 import { scopeForUser } from '../analysis';
 import { reportToCsv } from '../reports-csv';
-import { loadSessionUser } from '../../identity/users';
+import { loadSessionUser } from '../../identity';
 import { riderFigures } from './rider';
 
 /**

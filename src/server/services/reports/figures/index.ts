@@ -12,4 +12,4 @@ export { kmBetween, riderFigures, duringShift, type RiderFigures, type MinorBy }
 export { revenueKwdMinor, revenueSince } from './revenue';
 export { lastDays, today, type Window } from './window';
 /** Cash held: the ledger's `hand` account per rider and currency (docs/cash-ledger.md). */
-export { balancesOf as cashHeldByRider, riderBalances as cashHeld } from '../../cash/ledger';
+export { balancesOf as cashHeldByRider, riderBalances as cashHeld } from '../../cash';

@@ -1,6 +1,6 @@
 import type { Db } from '../../../../../db/client';
 import { aedToKwdMinor, type Currency } from '../../../../shared/money';
-import { deliveredSince } from '../../orders/order-stats';
+import { deliveredSince } from '../../orders';
 
 /**
  * Revenue: the delivery fees of orders delivered (status delivered, by delivered_at) at or after `since`,

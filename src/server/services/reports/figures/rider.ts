@@ -5,7 +5,7 @@ import { averageOrderMinutes, kmOf } from '../../../../shared/figures';
 import { CURRENCIES, type Currency } from '../../../../shared/money';
 import { efficiency, ordersPerHour } from '../../../../shared/performance';
 import { duringShift, dutyMs, type ShiftSpan } from '../../../../shared/rider-route';
-import { shiftsBetween } from '../../rider/rider-route';
+import { shiftsBetween } from '../../rider';
 import { orderStartMs } from './order-time';
 import type { Window } from './window';
 

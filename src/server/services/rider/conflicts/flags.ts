@@ -5,7 +5,7 @@ import type { FlagKind, FlagOutcome, FlagParams, RequestSummary } from '../../..
 import { t, type MessageKey } from '../../../../shared/i18n';
 import { formatDateTime, REGIONS, type RegionId } from '../../../../shared/regions';
 import { DomainError, notFound } from '../../../errors';
-import type { DbOrTx } from '../../cash/ledger';
+import type { DbOrTx } from '../../cash';
 import { recordedDate, type ReplayInfo } from './replay';
 
 export interface Flag {
