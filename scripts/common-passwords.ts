@@ -2,7 +2,7 @@
  * Writes src/server/auth/common-passwords.txt: the whole common dictionary that @zxcvbn-ts/language-common
  * (MIT) ships — every `passwords-common` entry (breach corpora, most common first), then the
  * `diceware-common` words — lower-cased and without duplicates. Run `bun scripts/common-passwords.ts`
- * after upgrading that package; src/server/services/password-policy.test.ts checks the shipped file still
+ * after upgrading that package; src/server/services/identity/password-policy.test.ts checks the shipped file still
  * matches it.
  */
 import { writeFileSync } from 'node:fs';

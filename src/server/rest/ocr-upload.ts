@@ -30,7 +30,7 @@ function roiField(v: FormDataEntryValue | null): OcrRoi | undefined {
  * POST /api/ocr/process (multipart: `image` file, `imageType`, optional `roi` JSON
  * `{ x, y, w, h }` in fractions of the photo): read an odometer, receipt or cash slip on the server.
  * Riders and admins only (the `ocr` permission); the checks and parsing live in
- * services/ocr-process.ts, the guard in the ocr.process procedure.
+ * services/captures/ocr-process.ts, the guard in the ocr.process procedure.
  */
 export function ocrUpload() {
   const api = new Hono<{ Variables: AppVariables }>();

@@ -158,7 +158,7 @@ describe('POST /mcp', () => {
           if (answer.jsonrpc) expect([answer.jsonrpc, typeof answer.error.code, typeof answer.error.message]).toEqual(['2.0', 'number', 'string']);
           else expectRestError(answer, res.status);
         }
-        await expectNoWrite(fw.db, before, { statement: "the token’s last-use stamp (services/api-tokens.ts authenticateApiToken)" });
+        await expectNoWrite(fw.db, before, { statement: "the token’s last-use stamp (services/identity/api-tokens.ts authenticateApiToken)" });
         expectNoPollution();
       }),
       fuzzParams(20),

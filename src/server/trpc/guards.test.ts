@@ -135,7 +135,7 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'admin.createRider', call: (c) => c.admin.createRider(rider()), expect: adminOnly },
   { name: 'admin.createOrder', call: (c) => c.admin.createOrder(order()), expect: adminOnly },
   { name: 'admin.generateReport', call: (c) => c.admin.generateReport({ from: '2026-03-01', to: '2026-03-31' }), expect: reportsRole },
-  // Each caller reads back a report of its own; another tenant's is NOT_FOUND (services/reports.test.ts).
+  // Each caller reads back a report of its own; another tenant's is NOT_FOUND (services/reports/reports.test.ts).
   { name: 'admin.report (own)', call: async (c) => c.admin.report({ id: (await c.admin.generateReport()).report.id }), expect: reportsRole },
   { name: 'admin.reports', call: (c) => c.admin.reports(), expect: reportsRole },
   {

@@ -27,7 +27,7 @@ import { writeInbox, writeKeyed, writePings, type LocationResult, type Pending }
  *   170 million rows a day to that table, each a random insert into its unique index). The answer is the
  *   first one, as it depends only on the ping.
  * - Without the phone's time (or with a future one, clamped to now), the key is kept in idempotency_keys as
- *   every other rider write keeps it (services/idempotency.ts), and a replay gets the first answer back.
+ *   every other rider write keeps it (lib/idempotency.ts), and a replay gets the first answer back.
  * - When a batch fails, its pings are written one transaction each, so one bad ping (a rider deleted
  *   meanwhile) fails only its own request, and a failure of the database reaches every waiter.
  */

@@ -39,7 +39,7 @@ export async function resolveTarget(db: Db, scope: AiScope): Promise<AnalysisTar
   const rider = scope.riderId ? await db.query.riders.findFirst({ where: eq(riders.id, scope.riderId) }) : undefined;
   if (!rider) throw noScope();
   const company = await db.query.companies.findFirst({ where: eq(companies.id, rider.companyId), columns: { weekend: true, region: true, currency: true } });
-  // The company's zone and currency, not the region the rider picked in the app (services/rider-region.ts).
+  // The company's zone and currency, not the region the rider picked in the app (services/rider/rider-region.ts).
   const region = REGIONS[company?.region ?? regionOfCurrency(rider.region).id];
   return { kind: 'rider', name: rider.name, companyId: rider.companyId, riderId: rider.id, timeZone: region.timezone, currencies: [company?.currency ?? region.currency], weekend: company ? weekendOf(company) : REGION_WEEKEND[region.id] };
 }
