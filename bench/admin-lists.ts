@@ -8,9 +8,9 @@ import { createDb } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 import { companies, orders, riders } from '../db/schema';
 import { orderListInput } from '../src/shared/schemas/oversight';
-import { adminStats } from '../src/server/services/admin-stats';
-import { listOrders, orderDetail } from '../src/server/services/order-queries';
-import { listCompaniesPaged, listRidersPaged } from '../src/server/services/admin-directory';
+import { adminStats } from '../src/server/services/reports';
+import { listOrders, orderDetail } from '../src/server/services/orders';
+import { listCompaniesPaged, listRidersPaged } from '../src/server/services/directory';
 import { companyListInput, riderListInput } from '../src/shared/schemas/oversight';
 
 const N = Number(process.argv[2] ?? 100_000);

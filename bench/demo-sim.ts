@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { createDb } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 import { seedDemo } from '../db/seed';
-import { createDemoSimulator } from '../src/server/services/demo-sim/simulator';
+import { createDemoSimulator } from '../src/server/services/demo-sim';
 import { configureLog } from '../src/server/log';
 
 const steps = Number(process.argv[2] ?? 240);

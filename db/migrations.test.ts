@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createClient, type Client } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import { freshDb } from '../test/db';
-import { balancesOf, riderBalances } from '../src/server/services/cash/ledger';
+import { balancesOf, riderBalances } from '../src/server/services/cash';
 import type { Db } from './client';
 import { migrationsFolder } from './migrate';
 import * as schema from './schema';

@@ -1,9 +1,7 @@
 import { beforeAll, expect, test } from 'bun:test';
 import { eq, sql } from 'drizzle-orm';
 import { freshDb } from '../test/db';
-import { riderBalances } from '../src/server/services/cash/ledger';
-import { cashLimitState, checkCompanyCashLimits } from '../src/server/services/cash/limits';
-import { dailyReconciliation } from '../src/server/services/cash/reconciliation';
+import { riderBalances, cashLimitState, checkCompanyCashLimits, dailyReconciliation } from '../src/server/services/cash';
 import { localIsoDate } from '../src/shared/schemas/order-import';
 import { dateOfDayNumber, dayNumber } from '../src/shared/schemas/reports';
 import type { Db } from './client';

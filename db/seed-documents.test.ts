@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { freshDb } from '../test/db';
-import { documentsOverview, riderDocumentList } from '../src/server/services/documents';
+import { documentsOverview, riderDocumentList } from '../src/server/services/compliance';
 import type { Db } from './client';
 import { companies, riders, users } from './schema';
 import { seedDemo } from './seed';

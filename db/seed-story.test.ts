@@ -1,10 +1,8 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { asc, eq } from 'drizzle-orm';
 import { freshDb } from '../test/db';
-import { dutyByRider } from '../src/server/services/analysis/duty';
-import { monthToDate } from '../src/server/services/analysis/period';
-import { fleetPositions } from '../src/server/services/fleet';
-import { weeklyReport } from '../src/server/services/weekly-report';
+import { dutyByRider, monthToDate, weeklyReport } from '../src/server/services/reports';
+import { fleetPositions } from '../src/server/services/location';
 import { DEFAULT_RULE_SETTINGS, evaluateRules, orderRestriction, type VehicleType } from '../src/shared/compliance/rules';
 import { pathLengthKm } from '../src/shared/geo';
 import { REGIONS } from '../src/shared/regions';

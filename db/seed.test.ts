@@ -3,7 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { getWith, login, testApp, type TestApp } from '../test/app';
 import { freshDb } from '../test/db';
 import { hashPassword } from '../src/server/auth/password';
-import { cashPosition } from '../src/server/services/rider-day';
+import { cashPosition } from '../src/server/services/rider';
 import type { Db } from './client';
 import { companies, orders, riders, supportTickets, ticketComments, users } from './schema';
 import { DEMO_PASSWORD, seedDemoIfEmpty } from './seed';

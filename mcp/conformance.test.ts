@@ -8,7 +8,7 @@ import { templatePath } from '../test/db';
 import { makeToolWorld } from '../test/tool-world';
 import { configureLog } from '../src/server/log';
 import { serveOptions } from '../src/server/serve';
-import { createApiToken } from '../src/server/services/api-tokens';
+import { createApiToken } from '../src/server/services/identity';
 
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance, a dev dependency: no network

@@ -14,12 +14,11 @@ import { apiTokens } from '../db/schema';
 import { testApp } from '../test/app';
 import { templatePath } from '../test/db';
 import { makeToolWorld, type ToolWorld } from '../test/tool-world';
-import { createApiToken, revokeApiToken } from '../src/server/services/api-tokens';
+import { createApiToken, revokeApiToken, loadSessionUser } from '../src/server/services/identity';
 import { OTHER_COMPANY, RIDER_NOT_FOUND } from '../src/server/ai/tools/scope';
 import { NO_OAUTH } from '../src/server/rest/oauth-discovery';
 import { callTool, toolsFor } from '../src/server/ai/tools';
-import { scopeForUser } from '../src/server/services/analysis';
-import { loadSessionUser } from '../src/server/services/users';
+import { scopeForUser } from '../src/server/services/reports';
 import { describeTool, wireOf } from './server';
 
 /**

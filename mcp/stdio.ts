@@ -9,9 +9,8 @@ import { createDb, type Db } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 import type { SessionUser } from '../src/shared/schemas/auth';
 import { loadEnv, type Env } from '../src/server/env';
-import { scopeForUser } from '../src/server/services/analysis';
-import { authenticateApiToken } from '../src/server/services/api-tokens';
-import { findUserByEmail, loadSessionUser } from '../src/server/services/users';
+import { scopeForUser } from '../src/server/services/reports';
+import { authenticateApiToken, findUserByEmail, loadSessionUser } from '../src/server/services/identity';
 import { buildMcpServer } from './server';
 
 async function actingUser(db: Db, env: Env): Promise<SessionUser> {

@@ -8,7 +8,7 @@ import { applyMigrations } from '../db/migrate';
 import { seedDemoIfEmpty } from '../db/seed';
 import { hashPassword } from '../src/server/auth/password';
 import { loadEnv } from '../src/server/env';
-import { createAdmin } from '../src/server/services/first-admin';
+import { createAdmin } from '../src/server/services/identity';
 
 const [command, ...args] = process.argv.slice(2);
 const env = loadEnv();

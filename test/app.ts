@@ -2,7 +2,7 @@ import type { Db } from '../db/client';
 import { createApp } from '../src/server/app';
 import { parseEnv, type Env } from '../src/server/env';
 import { createCaller } from '../src/server/trpc/root';
-import { loadSessionUser } from '../src/server/services/users';
+import { loadSessionUser } from '../src/server/services/identity';
 import type { AppContext } from '../src/server/trpc/context';
 
 export const BASE = 'http://localhost';

@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { cashSubmissions, riders } from '../db/schema';
-import { correctRiderCash } from '../src/server/services/cash/corrections';
-import { receiveHandover, resolveDiscrepancy, type CashScope } from '../src/server/services/cash/handover';
+import { correctRiderCash, receiveHandover, resolveDiscrepancy, type CashScope } from '../src/server/services/cash';
 import type { DiscrepancyResolution } from '../src/shared/cash/ledger-types';
 
 /**

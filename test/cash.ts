@@ -1,6 +1,6 @@
 import type { Db } from '../db/client';
 import { cashSubmissions, riders } from '../db/schema';
-import { postJournal } from '../src/server/services/cash/ledger';
+import { postJournal } from '../src/server/services/cash';
 import type { HandoverStatus } from '../src/shared/cash/ledger-types';
 import type { Currency } from '../src/shared/money';
 import { eq } from 'drizzle-orm';

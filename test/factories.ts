@@ -3,7 +3,7 @@ import { companies, companyMembers, orders, orderStatusEvents, riders, users } f
 import type { Currency } from '../src/shared/money';
 import type { Role } from '../src/shared/permissions';
 import { hashPassword } from '../src/server/auth/password';
-import { postCollection } from '../src/server/services/cash/collections';
+import { postCollection } from '../src/server/services/cash';
 
 /** Every factory user has this password unless told otherwise. */
 export const TEST_PASSWORD = 'Secret123!';

@@ -15,7 +15,7 @@ import { companies, companyMembers, orders, riders, sessions, users } from '../.
 import { newId } from '../../db/schema/ids';
 import { generateSessionToken, sessionIdFromToken } from '../../src/server/auth/tokens';
 import { hashPassword } from '../../src/server/auth/password';
-import { SESSION_TTL_MS } from '../../src/server/services/sessions';
+import { SESSION_TTL_MS } from '../../src/server/services/identity';
 
 export interface BenchRider {
   id: string;
@@ -108,7 +108,7 @@ export async function prepareDb(opts: { source?: string; file: string; riders: n
   return { file: opts.file, admin: admin!, manager: manager!, companyId, riders: accounts.map((a, i) => ({ id: a.riderId, token: riderTokens[i]! })), pingsBefore };
 }
 
-/** Stored pings: in location_pings, and in the surge inbox (src/server/services/ping-inbox.ts), committed but not moved on yet. */
+/** Stored pings: in location_pings, and in the surge inbox (src/server/services/location/ping-inbox.ts), committed but not moved on yet. */
 export async function countPings(db: Db): Promise<number> {
   const r = await db.$client.execute('SELECT (SELECT count(*) FROM location_pings) + (SELECT count(*) FROM ping_inbox) AS n');
   return Number(r.rows[0]!.n);

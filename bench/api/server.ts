@@ -12,10 +12,9 @@ import { applyMigrations } from '../../db/migrate';
 import { loadEnv } from '../../src/server/env';
 import { configureLog, flushLog } from '../../src/server/log';
 import { serveOptions } from '../../src/server/serve';
-import { startDocumentReminders } from '../../src/server/services/documents-reminders';
-import { pingWriter } from '../../src/server/services/locations';
-import { startWebhookDispatcher } from '../../src/server/services/webhooks';
-import { guardFromEnv } from '../../src/server/services/webhook-guard';
+import { startDocumentReminders } from '../../src/server/services/compliance';
+import { pingWriter } from '../../src/server/services/location';
+import { startWebhookDispatcher, guardFromEnv } from '../../src/server/services/integrations';
 
 const env = loadEnv();
 configureLog({ level: env.LOG_LEVEL });

@@ -7,7 +7,7 @@
  */
 import type { Client } from '@libsql/client';
 import { DEMO_PASSWORD } from '../../db/seed';
-import { rebuildOrderStats } from '../../src/server/services/order-stats';
+import { rebuildOrderStats } from '../../src/server/services/orders';
 import type { Dropped } from './bulk';
 import type { Fleet, FleetSize } from './fleet';
 

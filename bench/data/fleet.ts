@@ -4,7 +4,7 @@
  * ~10 % of the riders and the smallest a few dozen; the orders follow the same shares (bench/data/orders.ts).
  * Two companies of every five work in the UAE (AED), three in Kuwait (KWD).
  */
-import { SESSION_TTL_MS } from '../../src/server/services/sessions';
+import { SESSION_TTL_MS } from '../../src/server/services/identity';
 import { sessionIdFromToken } from '../../src/server/auth/tokens';
 import { DAY_MS } from '../../src/shared/time';
 import type { BulkTable, Loader } from './bulk';

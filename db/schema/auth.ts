@@ -55,7 +55,7 @@ export const loginAttempts = sqliteTable(
 /**
  * One row counting changes to what a session resolves to (sessions, users, riders' and managers' company
  * links, company names), bumped by triggers (migration 0010). The in-process session cache
- * (src/server/services/session-cache.ts) forgets everything when it moves, so no code path can leave a
+ * (src/server/services/identity/session-cache.ts) forgets everything when it moves, so no code path can leave a
  * signed-out, suspended or re-roled user served from memory.
  */
 export const authEpoch = sqliteTable('auth_epoch', {
@@ -65,7 +65,7 @@ export const authEpoch = sqliteTable('auth_epoch', {
 
 /**
  * Admin-issued password reset links: one use, short-lived; only the SHA-256 of the token is stored
- * (src/server/services/password-reset.ts).
+ * (src/server/services/identity/password-reset.ts).
  */
 export const passwordResets = sqliteTable(
   'password_resets',
@@ -86,7 +86,7 @@ export const passwordResets = sqliteTable(
 /**
  * One-time invitations of company managers (the admin's Add Company, Add manager, re-issue): the manager
  * sets a password with it and is signed in; only the SHA-256 of the token is stored
- * (src/server/services/manager-invitations.ts).
+ * (src/server/services/identity/manager-invitations.ts).
  */
 export const managerInvitations = sqliteTable(
   'manager_invitations',

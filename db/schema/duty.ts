@@ -60,7 +60,7 @@ export const locationPings = sqliteTable(
  * Pings taken in a surge (issue 10), before they reach location_pings: an append to this small table
  * touches a page or two per batch, where an insert into the big covering index of location_pings and
  * the rider's last position touch a random page each. Committed here, a ping is acknowledged and
- * stored; src/server/services/ping-inbox.ts moves them on, sorted by rider, when the writer is free.
+ * stored; src/server/services/location/ping-inbox.ts moves them on, sorted by rider, when the writer is free.
  * No index but the rowid: a replay (same rider, same phone time) is recognised when it is moved on, not
  * when it arrives, so an append dirties no random page (an index here cost two per ping, in and out). Deleting
  * a rider reads the whole inbox once (its ON DELETE CASCADE has no index to use): the inbox is small by design.

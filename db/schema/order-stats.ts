@@ -10,7 +10,7 @@ import { ORDER_STATUSES } from '../../src/shared/schemas/oversight';
  * `day` is a Kuwait calendar day (UTC+3, no daylight saving): floor((ms + 3 h) / 24 h). The orders
  * list's date filter is in Kuwait days, so its counts come straight from here; a window that starts
  * inside a day (a rolling 30 days, a Dubai month) reads that first part from the orders index
- * (src/server/services/order-stats.ts). `company_id` '*' holds the totals of all companies.
+ * (src/server/services/orders/order-stats.ts). `company_id` '*' holds the totals of all companies.
  */
 export const orderDayStats = sqliteTable(
   'order_day_stats',

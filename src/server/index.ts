@@ -8,11 +8,10 @@ import { loadEnv, type Env } from './env';
 import { configureLog, flushLog, log } from './log';
 import { serveOptions } from './serve';
 import { onStopSignals } from './shutdown';
-import { startWebhookDispatcher } from './services/webhooks';
-import { startDocumentReminders } from './services/documents-reminders';
-import { startHousekeeping } from './services/housekeeping';
-import { startDemoSimulator } from './services/demo-sim/start';
-import { guardFromEnv } from './services/webhook-guard';
+import { startWebhookDispatcher, guardFromEnv } from './services/integrations';
+import { startDocumentReminders } from './services/compliance';
+import { startHousekeeping } from './lib/housekeeping';
+import { startDemoSimulator } from './services/demo-sim';
 
 let env: Env;
 try {

@@ -2,9 +2,9 @@ import type { Server } from 'bun';
 import type { Db } from '../../db/client';
 import { markDraining } from './http/health';
 import { flushLog, log } from './log';
-import { endChangeStreams } from './services/events';
-import { pingWriter } from './services/locations';
-import { stopWebhookDispatcher } from './services/webhooks';
+import { endChangeStreams } from './lib/events';
+import { pingWriter } from './services/location';
+import { stopWebhookDispatcher } from './services/integrations';
 
 export interface ShutdownDeps {
   server: Server<undefined>;

@@ -1,4 +1,4 @@
-import { importTemplateCsv } from '../../src/server/services/order-import';
+import { importTemplateCsv } from '../../src/server/services/orders';
 import { TEST_PASSWORD } from '../factories';
 import { key, PNG, type AuthzWorld, type Owner } from './fixtures';
 

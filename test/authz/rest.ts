@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import { REST_ACCESS } from '../../src/server/trpc/access-matrix';
-import { createSession } from '../../src/server/services/sessions';
+import { createSession } from '../../src/server/services/identity';
 import { req, type TestApp } from '../app';
 import type { Outcome } from './call';
 import { PNG, type AuthzWorld, type Owner, type Person } from './fixtures';

@@ -21,7 +21,7 @@ export async function timesStored(db: Db, w: Write): Promise<number> {
     case 'ping': {
       const at = w.body.recordedAt as number;
       // Stored: in location_pings (once: a second copy there is a duplicate), or waiting in the surge inbox, where a
-      // replay may wait beside its original until the move on keeps one (services/ping-inbox.ts): counted once.
+      // replay may wait beside its original until the move on keeps one (services/location/ping-inbox.ts): counted once.
       return one(
         db,
         `SELECT CASE WHEN lp > 0 THEN lp ELSE min(inbox, 1) END FROM (SELECT

@@ -6,7 +6,7 @@
 import { createDb } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { generateSessionToken, sessionIdFromToken } from '../../src/server/auth/tokens';
-import { SESSION_TTL_MS } from '../../src/server/services/sessions';
+import { SESSION_TTL_MS } from '../../src/server/services/identity';
 import { makeCompany, makeOrder, makeRider } from '../factories';
 
 export interface CrashRider {

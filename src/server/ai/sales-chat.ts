@@ -3,7 +3,7 @@ import { t } from '../../shared/i18n';
 import type { ChatReplyType, CustomerData, VisitorChatInput, VisitorChatReply } from '../../shared/schemas/ai';
 import type { Env } from '../env';
 import { log } from '../log';
-import { hitRateLimit, perMinute } from '../services/rate-limit';
+import { hitRateLimit, perMinute } from '../lib/rate-limit';
 import { askClaude, claudeClient, toMessages } from './claude';
 import { salesConversation, recordExchange } from './conversations';
 import { cleanCustomerData, extractCustomerData, mergeCustomerData, missingFields, type CustomerField } from './customer-data';

@@ -6,7 +6,7 @@ import { FAKE_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../../../t
 import { makeToolWorld, TOOL_NOW, type ToolWorld } from '../../../test/tool-world';
 import { supportChatInput, type SupportChatReply } from '../../shared/schemas/ai';
 import { runInLocale } from '../http/locale';
-import { loadSessionUser } from '../services/users';
+import { loadSessionUser } from '../services/identity';
 import { supportChat } from './support-chat';
 import { ALL_TOOLS } from './tools';
 

@@ -12,9 +12,9 @@ import { recordExchange, supportConversation } from './conversations';
 import { analysisDownload, offlineSupportReply, reportDownload, runByName, type RunTool } from './support-offline';
 import { analysisTool, supportIntent, type SupportIntent } from './support-intent';
 import type { AiScope, AiTool } from './tool';
-import { scopeForUser } from '../services/analysis';
+import { scopeForUser } from '../services/reports';
 import { toolsFor } from './tools';
-import { hitRateLimit, perMinute } from '../services/rate-limit';
+import { hitRateLimit, perMinute } from '../lib/rate-limit';
 
 type Download = Pick<SupportChatReply, 'downloadUrl' | 'downloadTitle'>;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { testEnv } from '../../../test/app';
 import { expectRestError, expectTrpcError, fuzzWorld, send, dbState, expectNoWrite, type FuzzWorld, type Role } from '../../../test/fuzz/harness';
-import { MAX_OCR_BYTES } from '../services/ocr-process';
+import { MAX_OCR_BYTES } from '../services/captures';
 import { MAX_DOCUMENT_PHOTO_BYTES } from '../../shared/schemas/documents';
 import { serveOptions } from '../serve';
 import { MAX_FILE_JSON_BODY, MAX_JSON_BODY, MAX_REQUEST_BODY } from './body-limit';

@@ -4,8 +4,8 @@ import type { Db } from '../../../db/client';
 import { can } from '../../shared/permissions';
 import { locationInput } from '../../shared/schemas/tracking';
 import type { Env } from '../env';
-import { recordLocation } from '../services/locations';
-import { sessionCache, type CachedSession } from '../services/session-cache';
+import { recordLocation } from '../services/location';
+import { sessionCache, type CachedSession } from '../services/identity';
 import { readCookie, SESSION_COOKIE } from './cookies';
 import { carryOver, noteUser } from './request-log';
 import { API_SECURITY_HEADERS, ownOrigin } from './security';
@@ -19,7 +19,7 @@ import type { Locale } from '../../shared/i18n';
  * several times the work of these answers.
  *
  * Each handler runs before that pipeline and answers only the plain case: a remembered live session not
- * due for renewal (services/session-cache.ts), a rider pinging for themself, a same-origin request, a JSON
+ * due for renewal (services/identity/session-cache.ts), a rider pinging for themself, a same-origin request, a JSON
  * object that passes the same zod schema. Anything else (no or unknown cookie, renewal, another role,
  * another rider's id, a foreign Origin, a body without a Content-Length or over 4 KB, malformed or invalid
  * input, a failed write, which stored nothing)
@@ -103,7 +103,7 @@ export function fastLane(db: Db, env: Env): FastLane {
         const result = await recordLocation(db, riderId, input.data, { userId: user.id });
         return answer(JSON.stringify(result), user.locale);
       } catch {
-        // A refused ping stored nothing (services/locations.ts writes it on its own): the pipeline tries it once
+        // A refused ping stored nothing (services/location/locations.ts writes it on its own): the pipeline tries it once
         // more and answers the error as it answers every error.
         return null;
       }

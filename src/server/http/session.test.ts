@@ -6,7 +6,7 @@ import { freshDb } from '../../../test/db';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { getWith, login, setCookieFor, testApp, type TestApp } from '../../../test/app';
 import { sessionIdFromToken } from '../auth/tokens';
-import { SESSION_TTL_MS } from '../services/sessions';
+import { SESSION_TTL_MS } from '../services/identity';
 
 let db: Db;
 let app: TestApp;

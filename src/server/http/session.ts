@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from 'hono';
 import { getConnInfo } from 'hono/bun';
 import type { Db } from '../../../db/client';
 import type { Env } from '../env';
-import { sessionCache } from '../services/session-cache';
+import { sessionCache } from '../services/identity';
 import type { AppVariables } from '../trpc/context';
 import { DEVICE_COOKIE } from '../auth/device-cookie';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies';

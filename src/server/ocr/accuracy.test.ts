@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from 'bun:test';
 import { toMinor } from '../../shared/money';
 import { fixtureBytes, loadManifest, type OcrFixture } from '../../../test/fixtures/ocr/manifest';
-import { lowConfidenceFor } from '../services/ocr-process';
+import { lowConfidenceFor } from '../services/captures';
 import { OCR_WORKERS, shutdownOcr } from './engine';
 import { isOdometer, readImage, type ImageReading } from './read';
 

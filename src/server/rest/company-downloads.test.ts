@@ -6,7 +6,7 @@ import { DENIED } from '../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 import { IMPORT_COLUMNS, templateColumns } from '../../shared/schemas/order-import';
-import { parseCsv } from '../services/csv';
+import { parseCsv } from '../lib/csv';
 
 let db: Db;
 let app: TestApp;

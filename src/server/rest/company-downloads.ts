@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import { localIsoDate, orderFileName } from '../../shared/schemas/order-import';
 import { regionOfCurrency } from '../../shared/regions';
 import { csvAttachment, csvDownload } from '../http/csv-download';
-import { importTemplateCsv } from '../services/order-import';
-import { ordersReportCsv } from '../services/order-export';
+import { importTemplateCsv, ordersReportCsv } from '../services/orders';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 

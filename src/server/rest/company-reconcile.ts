@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { csvDownload } from '../http/csv-download';
-import { reconciliationFileName, reconciliationToCsv } from '../services/cash/reconciliation-csv';
+import { reconciliationFileName, reconciliationToCsv } from '../services/cash';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 

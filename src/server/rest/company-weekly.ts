@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { csvDownload } from '../http/csv-download';
-import { weeklyReportFileName, weeklyReportToCsv } from '../services/weekly-report-csv';
+import { weeklyReportFileName, weeklyReportToCsv } from '../services/reports';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 

@@ -10,7 +10,7 @@ import { freshDb } from '../../../test/db';
 import { TEST_PASSWORD } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 import { TINY_JPEG, TINY_PNG, TINY_WEBP } from '../../../test/fixtures/tiny-images';
-import { deleteRiderDocument, saveRiderDocument } from '../services/documents';
+import { deleteRiderDocument, saveRiderDocument } from '../services/compliance';
 import { saveDocumentInput } from '../../shared/schemas/documents';
 
 let dir: string;

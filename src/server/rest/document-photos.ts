@@ -4,7 +4,7 @@ import { t } from '../../shared/i18n';
 import { MAX_DOCUMENT_PHOTO_BYTES } from '../../shared/schemas/documents';
 import { invalid } from '../errors';
 import { errorBody, mapError } from '../http/errors';
-import { assertCompany, deleteDocumentPhoto, readDocumentPhoto, storeDocumentPhoto, viewerOf } from '../services/documents-photo';
+import { assertCompany, deleteDocumentPhoto, readDocumentPhoto, storeDocumentPhoto, viewerOf } from '../services/compliance';
 import type { AppVariables } from '../trpc/context';
 
 /** Room for the multipart boundaries around an 8 MB photo. */

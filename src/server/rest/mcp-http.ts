@@ -8,10 +8,8 @@ import { errorBody } from '../http/errors';
 import { refusal } from '../http/refusal';
 import { clientIp } from '../http/session';
 import { originCheck } from '../http/security';
-import { scopeForUser } from '../services/analysis';
-import { authenticateApiToken, bearerToken } from '../services/api-tokens';
-import { limitAuth } from '../services/auth-limits';
-import { reserveTokenGuess } from '../services/token-guessing';
+import { scopeForUser } from '../services/reports';
+import { authenticateApiToken, bearerToken, limitAuth, reserveTokenGuess } from '../services/identity';
 
 export const MCP_PATH = '/mcp';
 const REALM = 'Bearer realm="kwt-delivery-mcp"';

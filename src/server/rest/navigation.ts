@@ -7,8 +7,7 @@ import { sessionCookie } from '../http/cookies';
 import { refusal } from '../http/refusal';
 import { isOwnNavigation } from '../http/own-navigation';
 import { ownOrigin } from '../http/security';
-import { limitAuth } from '../services/auth-limits';
-import { finishGoogleLogin, startGoogleLogin, type GoogleConfig } from '../services/oauth-google';
+import { limitAuth, finishGoogleLogin, startGoogleLogin, type GoogleConfig } from '../services/identity';
 import { createCaller } from '../trpc/root';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 

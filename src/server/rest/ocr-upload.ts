@@ -4,7 +4,7 @@ import { can } from '../../shared/permissions';
 import { ocrRoi, type OcrRoi } from '../../shared/schemas/ocr';
 import { invalid } from '../errors';
 import { errorBody, mapError } from '../http/errors';
-import { MAX_OCR_BYTES } from '../services/ocr-process';
+import { MAX_OCR_BYTES } from '../services/captures';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import { t } from '../../shared/i18n';
@@ -30,7 +30,7 @@ function roiField(v: FormDataEntryValue | null): OcrRoi | undefined {
  * POST /api/ocr/process (multipart: `image` file, `imageType`, optional `roi` JSON
  * `{ x, y, w, h }` in fractions of the photo): read an odometer, receipt or cash slip on the server.
  * Riders and admins only (the `ocr` permission); the checks and parsing live in
- * services/ocr-process.ts, the guard in the ocr.process procedure.
+ * services/captures/ocr-process.ts, the guard in the ocr.process procedure.
  */
 export function ocrUpload() {
   const api = new Hono<{ Variables: AppVariables }>();

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { mapError } from '../http/errors';
-import { readProofPhoto } from '../services/order-proof';
+import { readProofPhoto } from '../services/orders';
 import type { AppVariables } from '../trpc/context';
 
 /**
  * GET /api/orders/:id/proof-photo: the photo the rider took at the door (issue 21, item 4), for the order's
- * company and admins only (services/order-proof.ts).
+ * company and admins only (services/orders/order-proof.ts).
  */
 export function orderProofPhoto() {
   const api = new Hono<{ Variables: AppVariables }>();

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { mapError } from '../http/errors';
-import { reportFileName, reportToCsv } from '../services/reports-csv';
+import { reportFileName, reportToCsv } from '../services/reports';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { announceSeed, fuzzParams, fuzzTest } from '../../../test/fuzz/config';
 import { expectNoPollution, expectRestError, fuzzWorld, jsonOf, dbState, expectNoWrite, send, type FuzzWorld, type Role } from '../../../test/fuzz/harness';
 import { encodeQueryValue, hostileInput, MALFORMED_JSON, ODD_STRINGS, toJsonText } from '../../../test/fuzz/hostile';
-import { createApiToken } from '../services/api-tokens';
+import { createApiToken } from '../services/identity';
 
 /**
  * The REST routes outside shims.ts (CSV and report downloads, document photos by id, the login
@@ -158,7 +158,7 @@ describe('POST /mcp', () => {
           if (answer.jsonrpc) expect([answer.jsonrpc, typeof answer.error.code, typeof answer.error.message]).toEqual(['2.0', 'number', 'string']);
           else expectRestError(answer, res.status);
         }
-        await expectNoWrite(fw.db, before, { statement: "the token’s last-use stamp (services/api-tokens.ts authenticateApiToken)" });
+        await expectNoWrite(fw.db, before, { statement: "the token’s last-use stamp (services/identity/api-tokens.ts authenticateApiToken)" });
         expectNoPollution();
       }),
       fuzzParams(20),

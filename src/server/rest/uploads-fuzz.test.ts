@@ -7,8 +7,8 @@ import { announceSeed, fuzzParams, fuzzTest } from '../../../test/fuzz/config';
 import { expectNoPollution, expectRestError, expectTrpcError, fuzzWorld, jsonOf, dbState, expectNoWrite, send, type FuzzWorld, type Role } from '../../../test/fuzz/harness';
 import { bombPng, liarJpeg, liarPng, realImages } from '../../../test/fuzz/images';
 import { saveDocumentInput } from '../../shared/schemas/documents';
-import { saveRiderDocument } from '../services/documents';
-import { sniffImage } from '../services/image-bytes';
+import { saveRiderDocument } from '../services/compliance';
+import { sniffImage } from '../lib/image-bytes';
 
 /**
  * Every upload path with hostile files: the OCR upload (POST /api/ocr/process), document photos

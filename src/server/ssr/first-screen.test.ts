@@ -12,7 +12,7 @@ import { makeOrder } from '../../../test/factories';
 import { makeWorld, type World } from '../../../test/world';
 import { RIDER_FIRST_SCREEN_QUERIES } from '../../shared/rider-first-screen';
 import { DAY_MS } from '../../shared/time';
-import { loadSessionUser } from '../services/users';
+import { loadSessionUser } from '../services/identity';
 import type { AppContext } from '../trpc/context';
 import { riderFirstScreenState, riderTimeZone, stateScriptText } from './first-screen-state';
 import { firstScreenRenderer } from './renderer';

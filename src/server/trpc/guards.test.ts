@@ -5,7 +5,7 @@ import { freshDb } from '../../../test/db';
 import { DENIED, expectTRPCError } from '../../../test/expect';
 import { makeCompanyManager, makeRider, makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { flaggedRecords } from '../../../db/schema';
-import { startDuty } from '../services/duty';
+import { startDuty } from '../services/rider';
 import { makeWorld, type World } from '../../../test/world';
 import type { createCaller } from './root';
 
@@ -135,7 +135,7 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'admin.createRider', call: (c) => c.admin.createRider(rider()), expect: adminOnly },
   { name: 'admin.createOrder', call: (c) => c.admin.createOrder(order()), expect: adminOnly },
   { name: 'admin.generateReport', call: (c) => c.admin.generateReport({ from: '2026-03-01', to: '2026-03-31' }), expect: reportsRole },
-  // Each caller reads back a report of its own; another tenant's is NOT_FOUND (services/reports.test.ts).
+  // Each caller reads back a report of its own; another tenant's is NOT_FOUND (services/reports/reports.test.ts).
   { name: 'admin.report (own)', call: async (c) => c.admin.report({ id: (await c.admin.generateReport()).report.id }), expect: reportsRole },
   { name: 'admin.reports', call: (c) => c.admin.reports(), expect: reportsRole },
   {

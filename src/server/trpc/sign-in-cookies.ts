@@ -1,6 +1,6 @@
 import { deviceCookieAfterSignIn } from '../auth/device-cookie';
 import { sessionCookie } from '../http/cookies';
-import type { IssuedSession } from '../services/sessions';
+import type { IssuedSession } from '../services/identity';
 import type { AppContext } from './context';
 
 /**

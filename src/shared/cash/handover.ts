@@ -43,7 +43,7 @@ export const cashSubmitRequest = z.object({
   channel: z.enum(HANDOVER_CHANNELS).optional().default('handover'),
   /** The scanned cash or deposit slip (a `cash` capture of this rider). */
   slipCaptureId: z.string().max(40).optional(),
-  /** Which of the rider's currencies; default: the one the rider's screens show (services/rider-region.ts). */
+  /** Which of the rider's currencies; default: the one the rider's screens show (services/rider/rider-region.ts). */
   currency: z.enum(CURRENCIES).optional(),
   idempotencyKey,
 });
@@ -81,7 +81,7 @@ export const cashCorrectionInput = z.object({
   riderId: id,
   amount: amountValue.pipe(z.number().refine((n) => n !== 0, 'Amount cannot be 0').refine((n) => Math.abs(n) <= 1_000_000, 'Amount is too large')),
   reason: z.string().trim().min(3, 'Say why (at least 3 characters)').max(500),
-  /** Which of the rider's currencies; default: the one the ledger dialog shows (services/rider-region.ts). */
+  /** Which of the rider's currencies; default: the one the ledger dialog shows (services/rider/rider-region.ts). */
   currency: z.enum(CURRENCIES).optional(),
 });
 export type CashCorrectionInput = z.infer<typeof cashCorrectionInput>;

@@ -1,7 +1,7 @@
 /**
  * The pure half of the figures defined in docs/figures.md: what the rider's phone must compute
  * offline and the fleet map ages every few seconds. The server computes every figure through
- * src/server/services/figures/, which uses these same functions; no screen has its own formula.
+ * src/server/services/reports/figures/, which uses these same functions; no screen has its own formula.
  * Orders per hour and efficiency are in ../performance (the spec's formulas). One file per concern,
  * so the rider app's first load takes only the order time (bundle budget).
  */

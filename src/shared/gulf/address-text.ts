@@ -1,6 +1,6 @@
 /**
  * Address text from its parts and its place's names (area, governorate or emirate), without the Gulf areas data:
- * the rider app gets the names in both languages from the server with each order (src/server/services/rider-orders.ts)
+ * the rider app gets the names in both languages from the server with each order (src/server/services/orders/rider-orders.ts)
  * and formats the rest itself. src/shared/gulf/format.ts looks the names up for everyone else.
  */
 import { translate, type Locale, type MessageKey } from '../i18n';

@@ -38,7 +38,7 @@ export const setLocaleInput = z.object({ locale: z.enum(['en', 'ar']) });
  * The password policy's shape, for every place a password is set (change, reset link, invitation):
  * a length, not a recipe, so passphrases pass and no symbol or digit is forced. Trimmed like the login
  * payload, or a password with an outer space could never sign in. The breached-list and own-name checks
- * need the server's list and the account: src/server/services/password-policy.ts.
+ * need the server's list and the account: src/server/services/identity/password-policy.ts.
  */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;

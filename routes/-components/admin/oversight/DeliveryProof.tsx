@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import type { DeliveryProof as Proof } from '../../../../src/server/services/order-proof';
+import type { DeliveryProof as Proof } from '../../../../src/server/services/orders';
 import { formatDateTime, formatNumber, type Region } from '../../../../src/shared/regions';
 import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';

@@ -1,10 +1,10 @@
 import { t, tn, type MessageKey } from '../../../shared/i18n';
 import { formatMoney, type Currency } from '../../../shared/money';
 import type { Analysis, AnalysisType } from '../../../shared/schemas/ai';
-import { analysisSummaryText } from '../../services/analysis';
+import { analysisSummaryText } from '../../services/reports';
 import { comma, joinAll, percent, table, type Answer } from './answer';
 
-/** The parts of each analysis's `figures` (services/analysis) an answer reads. */
+/** The parts of each analysis's `figures` (services/reports/analysis) an answer reads. */
 type Amount = { minor: number; currency: Currency };
 type PerCurrency = Partial<Record<Currency, Amount>>;
 interface Financial {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ANALYSIS_PRIORITIES, ANALYSIS_TYPES, type AnalysisType } from '../../../shared/schemas/ai';
-import { runAnalysis } from '../../services/analysis';
+import { runAnalysis } from '../../services/reports';
 import { defineTool } from '../tool';
 import { aedToKwdOf } from './context';
 import { instant } from './output';

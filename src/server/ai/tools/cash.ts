@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { cashSubmissions, companies, riders } from '../../../../db/schema';
 import { CURRENCIES, toDecimalString, type Currency } from '../../../shared/money';
-import { balancesOf } from '../../services/cash/ledger';
+import { balancesOf } from '../../services/cash';
 import { defineTool } from '../tool';
 import { currency, decimal } from './output';
 import { companyWall, riderWall } from './scope';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REGION_IDS } from '../../../shared/regions';
 import { RIDER_STATUSES } from '../../../shared/schemas/oversight';
-import { listCompaniesPaged, listRidersPaged } from '../../services/admin-directory';
+import { listCompaniesPaged, listRidersPaged } from '../../services/directory';
 import { defineTool } from '../tool';
 import { CURRENCIES } from '../../../shared/money';
 import { VEHICLE_TYPES } from '../../../shared/schemas/fields';

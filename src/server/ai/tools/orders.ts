@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { REGION_IDS } from '../../../shared/regions';
 import { ORDER_STATUSES } from '../../../shared/schemas/oversight';
 import { PRIORITIES } from '../../../shared/schemas/fields';
-import { listOrders } from '../../services/order-queries';
+import { listOrders } from '../../services/orders';
 import { defineTool } from '../tool';
 import { pageShape, textQuery } from './context';
 import { currency, instant, pagedOutput } from './output';

@@ -6,7 +6,7 @@ import type { AiScope } from '../tool';
 import { t } from '../../../shared/i18n';
 
 /** One implementation (analysis/scope.ts), importable from beside the tools too. */
-export { scopeForUser } from '../../services/analysis/scope';
+export { scopeForUser } from '../../services/reports';
 
 export const OTHER_COMPANY = 'Access denied: you can only see your own company';
 export const RIDER_NOT_FOUND = 'Rider not found';

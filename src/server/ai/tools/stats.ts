@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { adminStats } from '../../services/admin-stats';
-import { companyOverview } from '../../services/company-overview';
-import { riderDashboard } from '../../services/rider-day';
+import { adminStats } from '../../services/reports';
+import { companyOverview } from '../../services/directory';
+import { riderDashboard } from '../../services/rider';
 import { defineTool } from '../tool';
 import { aedToKwdOf } from './context';
 import { count, currency } from './output';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TICKET_PRIORITIES, TICKET_STATUSES, ticketCreateInput } from '../../../shared/schemas/ai';
-import { createTicket, listTickets as listTicketRows } from '../../services/tickets';
+import { createTicket, listTickets as listTicketRows } from '../../services/support';
 import { defineTool } from '../tool';
 import { count, instant } from './output';
 

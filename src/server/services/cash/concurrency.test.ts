@@ -6,7 +6,7 @@ import { callerFor } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
 import { makeOrder } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
-import { submitCash } from '../cash-submit';
+import { submitCash } from './cash-submit';
 import { riderBalances } from './ledger';
 
 /**

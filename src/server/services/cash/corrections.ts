@@ -6,8 +6,8 @@ import type { LedgerAccount, LedgerKind } from '../../../shared/cash/ledger-type
 import { t } from '../../../shared/i18n';
 import { formatMoney, fromMinor, type Currency } from '../../../shared/money';
 import { invalid, notFound } from '../../errors';
-import { audit } from '../audit';
-import { cashCurrencyOf, cashOperationCurrency, currencyList, riderCash } from '../rider-region';
+import { audit } from '../../lib/audit';
+import { cashCurrencyOf, cashOperationCurrency, currencyList, riderCash } from '../rider';
 import { minorOrRefuse } from './amounts';
 import type { CashScope } from './handover';
 import { balancesOf, postJournal, riderBalances, type DbOrTx, type RiderBalances } from './ledger';

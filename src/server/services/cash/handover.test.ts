@@ -11,7 +11,7 @@ import { makeWorld, type World } from '../../../../test/world';
 import { HANDOVER_CODE_TTL_MS } from '../../../shared/cash/handover';
 import { formatMoney } from '../../../shared/money';
 import { runInLocale } from '../../http/locale';
-import { submitCash } from '../cash-submit';
+import { submitCash } from './cash-submit';
 import { confirmHandover, resolveDiscrepancy } from './handover';
 import { cashLimitState } from './limits';
 import { TINY_JPEG_DATA_URL } from '../../../../test/fixtures/tiny-images';

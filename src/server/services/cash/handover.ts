@@ -7,8 +7,8 @@ import type { DiscrepancyResolution, LedgerAccount, ReceiptMethod } from '../../
 import { t, twOr } from '../../../shared/i18n';
 import { fromMinor, type Currency } from '../../../shared/money';
 import { conflict, invalid, notFound } from '../../errors';
-import { audit } from '../audit';
-import { notify } from '../notices';
+import { audit } from '../../lib/audit';
+import { notify } from '../compliance';
 import { minorOrRefuse } from './amounts';
 import { codeMatches, newHandoverCode } from './code';
 import { postJournal, type DbOrTx } from './ledger';

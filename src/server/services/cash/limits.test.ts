@@ -9,7 +9,7 @@ import { makeCompany, makeOrder, makeRider } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { DomainError } from '../../errors';
 import { runInLocale } from '../../http/locale';
-import { assignOrder } from '../order-lifecycle';
+import { assignOrder } from '../orders';
 import { checkCashLimit, checkCompanyCashLimits, evaluateCashLimit } from './limits';
 import { postJournal } from './ledger';
 

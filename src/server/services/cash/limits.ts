@@ -8,8 +8,8 @@ import { formatDateTime, REGIONS, type RegionId } from '../../../shared/regions'
 import { parseLimitAmount, MAX_LIMIT_MAJOR, type CashLimitReason, type CashLimitState } from '../../../shared/schemas/cash-limits';
 import { localIsoDate } from '../../../shared/schemas/order-import';
 import { invalid, notFound } from '../../errors';
-import { audit } from '../audit';
-import { notify } from '../notices';
+import { audit } from '../../lib/audit';
+import { notify } from '../compliance';
 import { oldestUncountedSince, type HandEntry } from './fifo';
 import { LOT_COLUMNS, type DbOrTx } from './ledger';
 

@@ -2,7 +2,7 @@ import { toDecimalString } from '../../../shared/money';
 import type { ReconciliationFigures } from '../../../shared/schemas/cash-limits';
 import { orderFileName } from '../../../shared/schemas/order-import';
 import { localIso } from '../../../shared/time';
-import { toCsv } from '../csv';
+import { toCsv } from '../../lib/csv';
 import type { ReconciliationReport } from './reconciliation';
 
 /**

@@ -7,7 +7,7 @@ import { makeRider, TEST_PASSWORD } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import type { LedgerAccount, LedgerKind } from '../../../shared/cash/ledger-types';
 import type { Currency } from '../../../shared/money';
-import { parseCsv } from '../csv';
+import { parseCsv } from '../../lib/csv';
 import { postJournal } from './ledger';
 import { dailyReconciliation } from './reconciliation';
 

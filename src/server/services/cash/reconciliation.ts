@@ -9,7 +9,7 @@ import { localIsoDate } from '../../../shared/schemas/order-import';
 import { dateOfDayNumber, dayNumber } from '../../../shared/schemas/reports';
 import { startOfDayInZone } from '../../../shared/time';
 import { invalid } from '../../errors';
-import { companyProfile } from '../company-overview';
+import { companyProfile } from '../directory';
 
 /** Midnight of a calendar date in the zone (noon UTC is that same day in Kuwait and Dubai). */
 export const midnightIn = (date: string, timeZone: string) => startOfDayInZone(new Date(`${date}T12:00:00Z`), timeZone);

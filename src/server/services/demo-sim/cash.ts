@@ -2,10 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { cashSubmissions } from '../../../../db/schema';
 import { fromMinor, type Currency } from '../../../shared/money';
-import { submitCash } from '../cash-submit';
-import { confirmHandover, refreshHandoverCode, type CashScope } from '../cash/handover';
-import { riderBalances } from '../cash/ledger';
-import type { RiderCashCheck } from '../cash/limits';
+import { submitCash, confirmHandover, refreshHandoverCode, type CashScope, riderBalances, type RiderCashCheck } from '../cash';
 
 /**
  * The demo simulator's cash (issue 21): a rider it moves hands over everything the company has not counted,

@@ -1,7 +1,7 @@
 import { and, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { dutyBreaks, dutyShifts, type riders } from '../../../../db/schema';
-import { riderRulesState } from '../region-rules';
+import { riderRulesState } from '../compliance';
 
 /**
  * The rhythm of a simulated shift (issue 21): one break of 20–30 minutes about halfway through the 8 hours,

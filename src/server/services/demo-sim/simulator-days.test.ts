@@ -6,9 +6,8 @@ import { seedDemo } from '../../../../db/seed';
 import { freshDb } from '../../../../test/db';
 import { cashLimitOf } from '../../../shared/cash/limits';
 import { evaluateRules, DEFAULT_RULE_SETTINGS } from '../../../shared/compliance/rules';
-import { checkCompanyCashLimits } from '../cash/limits';
-import { riderBalances } from '../cash/ledger';
-import { updateRegionRules } from '../region-rules';
+import { checkCompanyCashLimits, riderBalances } from '../cash';
+import { updateRegionRules } from '../compliance';
 import { REGION_IDS } from '../../../shared/regions';
 import { createDemoSimulator, emptyReport, type StepReport } from './simulator';
 

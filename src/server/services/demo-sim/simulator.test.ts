@@ -5,7 +5,7 @@ import { dutyBreaks, dutyShifts, locationPings, orders, orderStatusEvents, rider
 import { seedDemo } from '../../../../db/seed';
 import { freshDb } from '../../../../test/db';
 import { parseEnv } from '../../env';
-import { pingWriter } from '../locations';
+import { pingWriter } from '../location';
 import { createDemoSimulator, emptyReport, type StepReport } from './simulator';
 import { simulatorEnabled, startDemoSimulator } from './start';
 

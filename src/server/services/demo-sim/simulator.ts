@@ -10,22 +10,22 @@ import { lengthKm, pointAlong, route, SPEED_KMH } from '../../../../db/seed-rout
 import { distanceKm, type LatLng } from '../../../shared/geo';
 import { DomainError } from '../../errors';
 import { log } from '../../log';
-import { createOrder } from '../admin-create';
-import { cashLimitState } from '../cash/limits';
-import { endBreak, endDuty, startBreak, startDuty } from '../duty';
-import { recordLocation } from '../locations';
-import { riderRulesState } from '../region-rules';
-import { assignOrder, transitionOrder } from '../order-lifecycle';
+import { createOrder } from '../directory';
+import { cashLimitState } from '../cash';
+import { endBreak, endDuty, startBreak, startDuty } from '../rider';
+import { recordLocation } from '../location';
+import { riderRulesState } from '../compliance';
+import { assignOrder, transitionOrder } from '../orders';
 import { handOverAll, shouldHandOver, TAKE_UP_TO } from './cash';
 import { breakPlan, openShifts, rulesAllow } from './rhythm';
 
 /**
  * The demo simulator (issue 21): keeps the demo companies alive. Each step, every seeded rider on duty moves
  * along the roads (db/seed-places.ts) towards their next stop and sends a ping through the same ingest as
- * the rider app (services/locations.ts); a rider without a sign-in account also picks up and delivers their
+ * the rider app (services/location/locations.ts); a rider without a sign-in account also picks up and delivers their
  * orders on arrival, and is given the company's waiting orders, through the order-lifecycle service as a
  * manager would; now and then a new order comes in (admin-create.ts). Shifts end after 8 hours and a rested
- * rider starts one (services/duty.ts), so the working rules and the HR figures stay true.
+ * rider starts one (services/rider/duty.ts), so the working rules and the HR figures stay true.
  *
  * A shift has its rhythm (rhythm.ts): a break of 20–30 minutes about halfway through, taken through the break
  * service when the rider has no order in hand (no pings while on it), and the region's working rules obeyed —

@@ -1,10 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { changePasswordInput, resetPasswordInput } from '../../../shared/schemas/auth';
 import { clearSessionCookie, sessionCookie } from '../../http/cookies';
-import { signOutEverywhere } from '../../services/account-sessions';
-import { changePassword } from '../../services/password-change';
-import { resetPassword } from '../../services/password-reset';
-import { withSecretToken } from '../../services/token-guessing';
+import { signOutEverywhere, changePassword, resetPassword, withSecretToken } from '../../services/identity';
 import { authedProcedure, publicProcedure } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
 

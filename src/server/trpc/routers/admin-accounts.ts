@@ -1,7 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { accountListInput, issueResetLinkInput } from '../../../shared/schemas/accounts';
-import { listAccounts } from '../../services/account-list';
-import { issueResetLink } from '../../services/password-reset';
+import { listAccounts, issueResetLink } from '../../services/identity';
 import { adminProcedure } from '../init';
 
 /** The admin's Accounts tab: every sign-in account, and one-time password reset links. Admins only. */

@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { managerIdInput, managerStatusInput, newManagerInput } from '../../../shared/schemas/managers';
-import { addCompanyManager, reissueManagerInvitation, setManagerSuspended } from '../../services/company-managers';
+import { addCompanyManager, reissueManagerInvitation, setManagerSuspended } from '../../services/directory';
 import type { AppContext } from '../context';
 import { adminProcedure } from '../init';
 

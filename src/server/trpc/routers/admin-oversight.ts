@@ -12,21 +12,11 @@ import {
 } from '../../../shared/schemas/oversight';
 import { cashListInput, cashReviewInput } from '../../../shared/schemas/rider-app';
 import { z } from 'zod';
-import { listAudit } from '../../services/audit';
+import { listAudit } from '../../lib/audit';
 import { cashCorrectionInput, handoverResolveInput, riderLedgerInput } from '../../../shared/cash/handover';
-import { listCashSubmissions, reviewCashSubmission } from '../../services/cash-submit';
-import { correctRiderCash, riderLedger } from '../../services/cash/corrections';
-import { resolveDiscrepancy } from '../../services/cash/handover';
-import {
-  listCompaniesPaged,
-  listRidersPaged,
-  setCompanyActive,
-  setRiderActive,
-  updateCompany,
-  updateRider,
-} from '../../services/admin-directory';
-import { assignOrder, transitionOrder } from '../../services/order-lifecycle';
-import { listOrders, orderDetail } from '../../services/order-queries';
+import { listCashSubmissions, reviewCashSubmission, correctRiderCash, riderLedger, resolveDiscrepancy } from '../../services/cash';
+import { listCompaniesPaged, listRidersPaged, setCompanyActive, setRiderActive, updateCompany, updateRider } from '../../services/directory';
+import { assignOrder, transitionOrder, listOrders, orderDetail } from '../../services/orders';
 import { adminProcedure } from '../init';
 
 /** The admin's oversight tables: companies, riders, orders and the audit log. */

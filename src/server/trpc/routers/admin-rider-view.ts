@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { riderDayInput, riderPickInput } from '../../../shared/schemas/fleet';
-import { riderDayFor, searchRiders } from '../../services/rider-pick';
+import { riderDayFor, searchRiders } from '../../services/directory';
 import { adminProcedure } from '../init';
 
 /** An admin on /rider (spec section 6) picks which rider to look at, read-only. */

@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { regionRulesInput } from '../../../shared/schemas/region-rules';
-import { listRegionRules, updateRegionRules } from '../../services/region-rules';
+import { listRegionRules, updateRegionRules } from '../../services/compliance';
 import { adminProcedure } from '../init';
 
 /** Issue 9: the working rules of each region (docs/compliance.md), edited by admins only. */

@@ -1,13 +1,10 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { adminRiderInput, companyInput, orderInput } from '../../../shared/schemas/admin';
-import { createCompany, createOrder, createRiderByAdmin } from '../../services/admin-create';
-import { adminStats } from '../../services/admin-stats';
-import { listCompanies } from '../../services/companies';
-import { changeTicks } from '../../services/events';
-import { generateReport, getReport, listReports } from '../../services/reports';
-import { lastSheetsSync } from '../../services/sheets-sync';
-import { syncWithRetry } from '../../services/sheets-retry';
+import { createCompany, createOrder, createRiderByAdmin, listCompanies } from '../../services/directory';
+import { adminStats, generateReport, getReport, listReports } from '../../services/reports';
+import { changeTicks } from '../../lib/events';
+import { lastSheetsSync, syncWithRetry } from '../../services/integrations';
 import { sheetsTarget } from '../../google/sheets-client';
 import { idField } from '../../../shared/schemas/fields';
 import { reportInput } from '../../../shared/schemas/reports';

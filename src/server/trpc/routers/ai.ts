@@ -2,10 +2,8 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { analysisInput, downloadReportInput, notifyEmailInput, supportChatInput, visitorChatInput, type AnalysisResponse } from '../../../shared/schemas/ai';
 import { salesChat } from '../../ai/sales-chat';
 import { supportChat } from '../../ai/support-chat';
-import { runAnalysis, scopeForUser } from '../../services/analysis';
-import { managerReport } from '../../services/analysis/report';
-import { notifyLead } from '../../services/lead-notify';
-import { listLeads } from '../../services/leads';
+import { runAnalysis, scopeForUser, managerReport } from '../../services/reports';
+import { notifyLead, listLeads } from '../../services/support';
 import { adminProcedure, authedProcedure, publicProcedure } from '../init';
 
 export const aiRouter = {

@@ -1,7 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { apiTokenCreateInput, apiTokenRevokeInput } from '../../../shared/schemas/api-tokens';
-import { createApiToken, listApiTokens, revokeApiToken } from '../../services/api-tokens';
-import { limitAuth } from '../../services/auth-limits';
+import { createApiToken, listApiTokens, revokeApiToken, limitAuth } from '../../services/identity';
 import { authedProcedure } from '../init';
 
 /** API tokens for the MCP endpoint: any signed-in user manages their own (an admin may revoke any). */

@@ -1,9 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { loginInput, setLocaleInput } from '../../../shared/schemas/auth';
-import { setUserLocale } from '../../services/users';
+import { setUserLocale, login, invalidateSession } from '../../services/identity';
 import { clearSessionCookie } from '../../http/cookies';
-import { login } from '../../services/auth';
-import { invalidateSession } from '../../services/sessions';
 import { authedProcedure, publicProcedure } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
 import { accountProcedures } from './account';

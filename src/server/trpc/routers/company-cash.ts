@@ -1,8 +1,7 @@
 import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
 import { cashCorrectionInput, handoverConfirmInput, handoverListInput, handoverResolveInput, riderLedgerInput } from '../../../shared/cash/handover';
 import { can } from '../../../shared/permissions';
-import { correctRiderCash, riderLedger, ridersCash } from '../../services/cash/corrections';
-import { companyHandovers, confirmHandover, resolveDiscrepancy } from '../../services/cash/handover';
+import { correctRiderCash, riderLedger, ridersCash, companyHandovers, confirmHandover, resolveDiscrepancy } from '../../services/cash';
 import { companyProcedure, deniedMessage } from '../init';
 
 /** A company manager who may confirm cash (the 'confirm-cash' permission; docs/spec-decisions.md). */

@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { documentIdInput, riderIdInput, saveDocumentInput } from '../../../shared/schemas/documents';
-import { deleteRiderDocument, documentsOverview, riderDocumentList, saveRiderDocument } from '../../services/documents';
+import { deleteRiderDocument, documentsOverview, riderDocumentList, saveRiderDocument } from '../../services/compliance';
 import { companyProcedure } from '../init';
 
 /**

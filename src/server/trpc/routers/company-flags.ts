@@ -1,8 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { byId } from '../../../shared/schemas/oversight';
 import { flagListInput } from '../../../shared/schemas/conflicts';
-import { listFlags, markFlagReviewed } from '../../services/conflicts/flags';
-import { endDutyByCompany } from '../../services/duty-company';
+import { listFlags, markFlagReviewed, endDutyByCompany } from '../../services/rider';
 import { companyProcedure } from '../init';
 
 /** Issue 20: the company's flagged offline records (its own riders only), their review, and ending a rider's duty. */

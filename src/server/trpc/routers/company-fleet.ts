@@ -1,9 +1,8 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { byId } from '../../../shared/schemas/oversight';
 import { acceptInviteInput, companyRiderUpdateInput, newRiderInput, riderStatusInput } from '../../../shared/schemas/company-riders';
-import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/company-fleet';
-import { acceptManagerInvitation } from '../../services/manager-invitations';
-import { withSecretToken } from '../../services/token-guessing';
+import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/directory';
+import { acceptManagerInvitation, withSecretToken } from '../../services/identity';
 import { companyProcedure, publicProcedure } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
 

@@ -2,11 +2,8 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { orderInput } from '../../../shared/schemas/admin';
 import { orderImportInput } from '../../../shared/schemas/order-import';
 import { assignInput, byId, orderListInput, orderStatusInput } from '../../../shared/schemas/oversight';
-import { createOrder } from '../../services/admin-create';
-import { exportOrdersReport } from '../../services/order-export';
-import { importOrders } from '../../services/order-import';
-import { assignOrder, transitionOrder } from '../../services/order-lifecycle';
-import { listOrders, orderDetail } from '../../services/order-queries';
+import { createOrder } from '../../services/directory';
+import { exportOrdersReport, importOrders, assignOrder, transitionOrder, listOrders, orderDetail } from '../../services/orders';
 import { companyProcedure } from '../init';
 
 /**

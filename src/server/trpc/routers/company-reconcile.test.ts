@@ -4,8 +4,8 @@ import { callerFor } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeWorld, type World } from '../../../../test/world';
-import { postJournal } from '../../services/cash/ledger';
-import { notify } from '../../services/notices';
+import { postJournal } from '../../services/cash';
+import { notify } from '../../services/compliance';
 
 let db: Db;
 let w: World;

@@ -1,8 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { noticeIdInput, reconciliationInput, setCashLimitsInput } from '../../../shared/schemas/cash-limits';
-import { checkCompanyCashLimits, companyCashLimits, setCompanyCashLimits } from '../../services/cash/limits';
-import { dailyReconciliation } from '../../services/cash/reconciliation';
-import { companyNoticeFeed, readAllCompanyNotices, readNotice } from '../../services/notice-feed';
+import { checkCompanyCashLimits, companyCashLimits, setCompanyCashLimits, dailyReconciliation } from '../../services/cash';
+import { companyNoticeFeed, readAllCompanyNotices, readNotice } from '../../services/compliance';
 import { companyProcedure } from '../init';
 
 /** Issue 9: cash limits, the daily reconciliation and the company's notices; always ctx.companyId. */

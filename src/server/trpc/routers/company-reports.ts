@@ -1,6 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { weeklyReportInput } from '../../../shared/schemas/reports';
-import { weeklyReport } from '../../services/weekly-report';
+import { weeklyReport } from '../../services/reports';
 import { companyProcedure } from '../init';
 
 /** The company's own reports; always ctx.companyId, whatever the input names. */

@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { companyRulesToday } from '../../services/region-rules';
+import { companyRulesToday } from '../../services/compliance';
 import { companyProcedure } from '../init';
 
 /** Issue 9: the company's region's working rules, read-only, with today's state (compliance tab). */

@@ -4,7 +4,7 @@ import { callerFor, testEnv } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeWorld, type World } from '../../../../test/world';
-import { dispatchDue } from '../../services/webhooks';
+import { dispatchDue } from '../../services/integrations';
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
 let db: Db;

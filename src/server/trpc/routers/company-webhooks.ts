@@ -1,8 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { webhookCreateInput, webhookDeliveriesInput, webhookIdInput, webhookSetActiveInput } from '../../../shared/schemas/webhooks';
-import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent, setWebhookActive, webhookDeliveryLog } from '../../services/webhooks';
+import { createWebhook, deleteWebhook, listWebhooks, sendTestEvent, setWebhookActive, webhookDeliveryLog, guardFromEnv } from '../../services/integrations';
 import { companyProcedure } from '../init';
-import { guardFromEnv } from '../../services/webhook-guard';
 
 /** The company's own webhook endpoints; spread into companyRouter. Tenant scoping is in the service. */
 export const companyWebhookProcedures = {

@@ -1,7 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { companyOverview, companyProfile, setCompanyWeekend } from '../../services/company-overview';
+import { companyOverview, companyProfile, setCompanyWeekend, listCompanyRiders } from '../../services/directory';
 import { setWeekendInput } from '../../../shared/weekend';
-import { listCompanyRiders } from '../../services/company-riders';
 import { companyProcedure } from '../init';
 import { companyWebhookProcedures } from './company-webhooks';
 import { companyFleetProcedures } from './company-fleet';

@@ -1,7 +1,6 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { contactInput } from '../../../shared/schemas/contact';
-import { submitContact } from '../../services/contact';
-import { listContactMessages } from '../../services/contact-messages';
+import { submitContact, listContactMessages } from '../../services/support';
 import { adminProcedure, publicProcedure } from '../init';
 import { ticketsRouter } from './tickets';
 

@@ -1,10 +1,8 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { captureSubmitInput } from '../../../shared/schemas/captures';
 import { ocrRoi } from '../../../shared/schemas/ocr';
-import { recentCaptures } from '../../services/captures';
-import { storeCapture } from '../../services/capture-store';
-import { once } from '../../services/idempotency';
-import { processImage } from '../../services/ocr-process';
+import { recentCaptures, storeCapture, processImage } from '../../services/captures';
+import { once } from '../../lib/idempotency';
 import { z } from 'zod';
 import { permittedProcedure, riderProcedure } from '../init';
 

@@ -7,11 +7,9 @@ import {
   riderOrderStatusInput,
   riderRegionInput,
 } from '../../../shared/schemas/rider-app';
-import { currentDuty, endBreak, endDuty, startBreak, startDuty } from '../../services/duty';
-import { once } from '../../services/idempotency';
-import { onceFlagged } from '../../services/conflicts/once';
-import { riderOrders, riderOrderStatusOnce } from '../../services/rider-orders';
-import { setRiderRegion, syncPerformance } from '../../services/rider-settings';
+import { currentDuty, endBreak, endDuty, startBreak, startDuty, onceFlagged, setRiderRegion, syncPerformance } from '../../services/rider';
+import { once } from '../../lib/idempotency';
+import { riderOrders, riderOrderStatusOnce } from '../../services/orders';
 import { riderProcedure } from '../init';
 
 const who = (ctx: { user: { id: string }; riderId: string }) => ({ userId: ctx.user.id, riderId: ctx.riderId });

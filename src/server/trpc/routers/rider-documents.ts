@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { riderDocumentList } from '../../services/documents';
+import { riderDocumentList } from '../../services/compliance';
 import { riderProcedure } from '../init';
 
 /** Issue 9: the rider's own documents, read-only (the company keeps them: docs/spec-decisions.md). */

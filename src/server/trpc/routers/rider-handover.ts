@@ -1,8 +1,7 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { cashSubmitRequest, handoverId } from '../../../shared/cash/handover';
-import { submitCashOnce } from '../../services/cash-submit';
-import { cancelHandover, refreshHandoverCode, riderHandovers } from '../../services/cash/handover';
-import { assertActsForRider } from '../../services/riders-access';
+import { submitCashOnce, cancelHandover, refreshHandoverCode, riderHandovers } from '../../services/cash';
+import { assertActsForRider } from '../../services/identity';
 import { riderProcedure } from '../init';
 
 /** Issue 9: the rider's side of the verified hand-over: submit, the code and QR, withdraw, follow. */

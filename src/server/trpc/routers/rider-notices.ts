@@ -1,8 +1,8 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { noticeIdInput } from '../../../shared/schemas/cash-limits';
-import { checkCashLimit } from '../../services/cash/limits';
-import { readNotice, riderNoticeFeed } from '../../services/notice-feed';
+import { checkCashLimit } from '../../services/cash';
+import { readNotice, riderNoticeFeed } from '../../services/compliance';
 import { riderProcedure } from '../init';
 
 /** Issue 9: the rider's own notices and cash-limit state. */

@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { riderRulesNow } from '../../services/region-rules';
+import { riderRulesNow } from '../../services/compliance';
 import { riderProcedure } from '../init';
 
 /** Issue 9: why the rider cannot take orders now (summer midday pauses, iftar), and today's hours. */

@@ -1,5 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import { riderDashboard } from '../../services/rider-day';
+import { riderDashboard } from '../../services/rider';
 import { riderProcedure } from '../init';
 import { riderAppProcedures } from './rider-app';
 import { riderHandoverProcedures } from './rider-handover';

@@ -8,7 +8,7 @@ import { DENIED, expectTRPCError, firstIssue } from '../../../../test/expect';
 import { TEST_PASSWORD } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 
-/** Working rules through the routers: who may read and change them (time behaviour: services/region-rules.test.ts). */
+/** Working rules through the routers: who may read and change them (time behaviour: services/compliance/region-rules.test.ts). */
 let db: Db;
 let w: World;
 type Caller = Awaited<ReturnType<typeof callerFor>>;

@@ -1,8 +1,8 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { z } from 'zod';
 import { TICKET_PRIORITIES, TICKET_STATUSES, ticketCommentInput, ticketCreateInput, ticketStatusInput } from '../../../shared/schemas/ai';
-import { scopeForUser } from '../../services/analysis';
-import { addComment, createTicket, getTicket, listTickets, setStatus } from '../../services/tickets';
+import { scopeForUser } from '../../services/reports';
+import { addComment, createTicket, getTicket, listTickets, setStatus } from '../../services/support';
 import { authedProcedure } from '../init';
 
 const listInput = z.object({ status: z.enum(TICKET_STATUSES).optional(), priority: z.enum(TICKET_PRIORITIES).optional() }).optional();

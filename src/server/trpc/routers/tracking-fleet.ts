@@ -2,8 +2,8 @@ import type { TRPCRouterRecord } from '@trpc/server';
 import { TRPCError } from '@trpc/server';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { fleetInput, historyInput } from '../../../shared/schemas/fleet';
-import { changeTicks } from '../../services/events';
-import { fleetPositions, riderHistory, type FleetScope } from '../../services/fleet';
+import { changeTicks } from '../../lib/events';
+import { fleetPositions, riderHistory, type FleetScope } from '../../services/location';
 import { deniedMessage, permittedProcedure, publicProcedure } from '../init';
 
 /** A manager sees their own company's riders whatever they ask for; an admin all, or one company. */

@@ -1,9 +1,9 @@
 import type { TRPCRouterRecord } from '@trpc/server';
 import { locationInput, riderIdParam } from '../../../shared/schemas/tracking';
-import { recordLocation } from '../../services/locations';
-import { assertActsForRider } from '../../services/riders-access';
-import { trackingToday } from '../../services/rider-day';
-import { publicTracking } from '../../services/tracking-page';
+import { recordLocation } from '../../services/location';
+import { assertActsForRider } from '../../services/identity';
+import { trackingToday } from '../../services/rider';
+import { publicTracking } from '../../services/orders';
 import { trackingCodeInput } from '../../../shared/schemas/track';
 import { permittedProcedure, publicProcedure, riderProcedure } from '../init';
 import { trackingFleetProcedures } from './tracking-fleet';

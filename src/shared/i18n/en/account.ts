@@ -1,6 +1,6 @@
 /** English messages: account security (password policy, change, reset links, sign out everywhere). */
 export const account = {
-  // Password policy (src/shared/schemas/auth.ts, src/server/services/password-policy.ts)
+  // Password policy (src/shared/schemas/auth.ts, src/server/services/identity/password-policy.ts)
   'password.tooShort': 'Use at least 10 characters: a few unrelated words make a good passphrase.',
   'password.tooLong': 'Use at most 200 characters.',
   'password.common': 'This password is on a list of common, breached passwords. Choose another one: a few unrelated words work well.',

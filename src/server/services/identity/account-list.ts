@@ -1,0 +1,51 @@
+import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { alias } from 'drizzle-orm/sqlite-core';
+import { companies, companyMembers, riders, users } from '../../../../db/schema';
+import type { AccountListInput } from '../../../shared/schemas/accounts';
+import { likePattern, paged, pageWindow } from '../../lib/paging';
+
+const riderCompany = alias(companies, 'rider_company');
+
+/**
+ * Every sign-in account for the admin's Accounts tab: who, which role and company, suspended or not. Never a hash.
+ * One row per user: the schema allows at most one membership (company_members.user_id is the key) and one
+ * rider row (riders.user_id is unique) per user, so the two left joins cannot multiply rows.
+ */
+export async function listAccounts(db: Db, input: AccountListInput) {
+  const where: SQL[] = [];
+  if (input.role) where.push(eq(users.role, input.role));
+  if (input.q) {
+    const p = likePattern(input.q.toLowerCase());
+    where.push(or(like(users.email, p), like(users.firstName, p), like(users.lastName, p))!);
+  }
+  const cond = where.length ? and(...where) : undefined;
+  const { limit, offset } = pageWindow(input.page, input.pageSize);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: users.role,
+        disabled: users.disabled,
+        hasPassword: users.passwordHash,
+        lastSignInAt: users.lastSignInAt,
+        memberCompany: companies.name,
+        riderCompany: riderCompany.name,
+      })
+      .from(users)
+      .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
+      .leftJoin(companies, eq(companies.id, companyMembers.companyId))
+      .leftJoin(riders, eq(riders.userId, users.id))
+      .leftJoin(riderCompany, eq(riderCompany.id, riders.companyId))
+      .where(cond)
+      .orderBy(desc(users.createdAt), users.email)
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(users).where(cond),
+  ]);
+  const items = rows.map(({ hasPassword, memberCompany, riderCompany, ...r }) => ({ ...r, hasPassword: Boolean(hasPassword), companyName: memberCompany ?? riderCompany ?? null }));
+  return paged(items, total?.n ?? 0, input.page, input.pageSize);
+}

@@ -1,0 +1,49 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { passwordResets, users } from '../../../../db/schema';
+import { RESET_LINK_TTL_MINUTES } from '../../../shared/schemas/accounts';
+import { t } from '../../../shared/i18n';
+import { generateSessionToken, sessionIdFromToken } from '../../auth/tokens';
+import { invalid, notFound } from '../../errors';
+import { audit } from '../../lib/audit';
+import type { LoginResult } from './auth';
+import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
+
+export const RESET_LINK_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
+
+/**
+ * An admin's one-time password reset link for an account: 160 random bits returned once (the admin copies
+ * it to the user), only the SHA-256 stored, valid 60 minutes; a new link replaces the user's unused ones.
+ */
+export async function issueResetLink(db: Db, actorId: string, userId: string, now = new Date()) {
+  const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
+  if (!user) throw notFound(t('account.userNotFound'));
+  if (user.disabled) throw invalid(t('reset.userDisabled'), 'userId');
+  const token = generateSessionToken();
+  const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
+  await db.transaction(async (tx) => {
+    await tx.delete(passwordResets).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+    const [row] = await tx.insert(passwordResets).values({ userId, tokenHash: sessionIdFromToken(token), createdBy: actorId, expiresAt, createdAt: now }).returning();
+    await audit(tx, { actorId, action: 'reset-link-issued', entity: 'user', entityId: userId, after: { resetId: row!.id, expiresAt } });
+  });
+  return { success: true as const, link: `/reset/${token}`, expiresAt: expiresAt.toISOString(), email: user.email };
+}
+
+/**
+ * The user opens the link and chooses a new password (the policy applies): the link is spent, every
+ * session of the user ends, and the user is signed in, as an accepted invitation does.
+ */
+export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<LoginResult> {
+  const found = await db.query.passwordResets.findFirst({ where: eq(passwordResets.tokenHash, sessionIdFromToken(token)) });
+  const link = usableLink(found, { unknown: t('reset.unknown'), used: t('reset.used'), expired: t('reset.expired') }, now);
+  const user = await db.query.users.findFirst({ where: eq(users.id, link.userId) });
+  if (!user || user.disabled) throw invalid(t('reset.unknown'), 'token');
+  return setPasswordAndSignIn(db, {
+    userId: user.id,
+    owner: user,
+    password,
+    spend: (tx) => spendOnce(tx, passwordResets, link.id, t('reset.used'), now),
+    entry: { actorId: user.id, action: 'reset-link-used', entity: 'user', entityId: user.id, after: { resetId: link.id } },
+    now,
+  });
+}

@@ -1,0 +1,89 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { companies, orders, orderStatusEvents, riders } from '../../../../db/schema';
+import { addressPlace } from '../../../shared/gulf/format';
+import { REGIONS } from '../../../shared/regions';
+import { storedAddressParts } from '../../../shared/schemas/address';
+import type { OrderStatus } from '../../../shared/schemas/oversight';
+import { LIVE_POSITION_MAX_AGE_MS, TRACKING_CODE_PATTERN } from '../../../shared/schemas/track';
+import { invalid, notFound } from '../../errors';
+import { t } from '../../../shared/i18n';
+
+/** Statuses in which the order has (or had) a rider the customer may know by first name. */
+const WITH_RIDER: readonly OrderStatus[] = ['assigned', 'picked_up', 'delivered', 'failed'];
+
+/** What a customer holding the link may see. Every field is listed here on purpose: nothing else leaves. */
+export interface PublicTracking {
+  status: OrderStatus;
+  timeline: { status: OrderStatus; at: string }[];
+  rider: { firstName: string } | null;
+  position: { lat: number; lng: number; updatedAt: string } | null;
+  area: string;
+  /**
+   * The structured delivery address's area and governorate/emirate in both languages (issue 8), or
+   * null for a free-text address. Coarse on purpose: never the block, street, flat, PACI or pin.
+   */
+  place: { area: { en: string; ar: string }; division: { en: string; ar: string } } | null;
+  timezone: string;
+  /** The 4-digit code the customer tells the rider at the door, while the order is on its way. */
+  deliveryPin: string | null;
+}
+
+/** The first word of a name: 'Rashid Al-Ali' → 'Rashid'. */
+export const firstName = (name: string) => name.trim().split(/\s+/)[0] ?? '';
+
+/** The delivery address's first segment (Latin or Arabic comma): 'Salmiya, Block 10, …' → 'Salmiya'. */
+export const deliveryArea = (address: string) => address.split(/[,،\n]/)[0]!.trim();
+
+/** Area and governorate/emirate of stored parts, in both languages; nothing finer. */
+export function coarsePlace(stored: unknown): PublicTracking['place'] {
+  const parts = storedAddressParts(stored);
+  if (!parts) return null;
+  const en = addressPlace(parts, 'en');
+  const ar = addressPlace(parts, 'ar');
+  return { area: { en: en.area, ar: ar.area }, division: { en: en.division, ar: ar.division } };
+}
+
+/** The public tracking page's answer for a code; one lookup by the unique index on tracking_code. */
+export async function publicTracking(db: Db, code: string, now = new Date()): Promise<PublicTracking> {
+  if (!TRACKING_CODE_PATTERN.test(code)) throw invalid(t('errors.trackingCodeInvalid'), 'code');
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      deliveryAddress: orders.deliveryAddress,
+      deliveryAddressParts: orders.deliveryAddressParts,
+      deliveryPin: orders.deliveryPin,
+      region: companies.region,
+      riderName: riders.name,
+      lat: riders.lastLat,
+      lng: riders.lastLng,
+      seenAt: riders.lastSeenAt,
+    })
+    .from(orders)
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .leftJoin(riders, eq(riders.id, orders.riderId))
+    .where(eq(orders.trackingCode, code))
+    .limit(1);
+  if (!row) throw notFound(t('errors.trackingNotFound'));
+  const events = await db
+    .select({ status: orderStatusEvents.status, at: orderStatusEvents.at })
+    .from(orderStatusEvents)
+    .where(eq(orderStatusEvents.orderId, row.id))
+    .orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id));
+
+  const place = coarsePlace(row.deliveryAddressParts);
+  const showRider = row.riderName !== null && WITH_RIDER.includes(row.status);
+  const fresh = row.seenAt !== null && now.getTime() - row.seenAt.getTime() <= LIVE_POSITION_MAX_AGE_MS;
+  const live = row.status === 'picked_up' && showRider && fresh && row.lat !== null && row.lng !== null;
+  return {
+    status: row.status,
+    timeline: events.map((e) => ({ status: e.status, at: e.at.toISOString() })),
+    rider: showRider ? { firstName: firstName(row.riderName!) } : null,
+    position: live ? { lat: row.lat!, lng: row.lng!, updatedAt: row.seenAt!.toISOString() } : null,
+    area: place ? `${place.area.en}, ${place.division.en}` : deliveryArea(row.deliveryAddress),
+    place,
+    timezone: REGIONS[row.region].timezone,
+    deliveryPin: row.status === 'assigned' || row.status === 'picked_up' ? row.deliveryPin : null,
+  };
+}
