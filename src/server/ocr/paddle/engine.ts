@@ -1,8 +1,8 @@
 import type { Tensor } from 'onnxruntime-node';
 import { detectText, type TextBox } from './detect';
-import { paddleModels } from './models';
+import { paddleModels, type PaddleModels } from './models';
 import type { Rgb } from './raster';
-import { recognizeBoxes, type TextLine } from './recognize';
+import { REC_HEIGHT, recognizeBoxes, type RunRec, type TextLine } from './recognize';
 
 /**
  * PP-OCR on one image: find the text regions, then read each one. The two sessions are shared by the
@@ -16,20 +16,22 @@ function serial<T>(fn: () => Promise<T>): Promise<T> {
   return next;
 }
 
+type Ort = typeof import('onnxruntime-node');
+
+/** The recogniser session as recognizeBoxes calls it: a batch of lines 48 px high in, CTC probabilities out. */
+const recRunner =
+  (m: PaddleModels, ort: Ort): RunRec =>
+  async (input, batch, width) => {
+    const out = (await m.rec.run({ [m.rec.inputNames[0]!]: new ort.Tensor('float32', input, [batch, 3, REC_HEIGHT, width]) }))[m.rec.outputNames[0]!] as Tensor;
+    return { data: out.data as Float32Array, steps: out.dims[1]!, classes: out.dims[2]! };
+  };
+
 /** Read given regions only (no detection): a second look at a line already found. */
 export async function paddleRecognize(img: Rgb, boxes: TextBox[]): Promise<TextLine[]> {
   const m = await paddleModels();
   const ort = await import('onnxruntime-node');
   return serial(() =>
-    recognizeBoxes(
-      img,
-      boxes,
-      async (input, batch, width) => {
-        const out = (await m.rec.run({ [m.rec.inputNames[0]!]: new ort.Tensor('float32', input, [batch, 3, 48, width]) }))[m.rec.outputNames[0]!] as Tensor;
-        return { data: out.data as Float32Array, steps: out.dims[1]!, classes: out.dims[2]! };
-      },
-      m.charset,
-    ),
+    recognizeBoxes(img, boxes, recRunner(m, ort), m.charset),
   );
 }
 
@@ -46,14 +48,6 @@ export async function paddleRead(img: Rgb, opts: { maxSide?: number; minHeight?:
       opts.maxSide,
     );
     const keep = boxes.filter((b: TextBox) => Math.min(b.w, b.h) >= (opts.minHeight ?? 6));
-    return recognizeBoxes(
-      img,
-      keep,
-      async (input, batch, width) => {
-        const out = (await m.rec.run({ [m.rec.inputNames[0]!]: new ort.Tensor('float32', input, [batch, 3, 48, width]) }))[m.rec.outputNames[0]!] as Tensor;
-        return { data: out.data as Float32Array, steps: out.dims[1]!, classes: out.dims[2]! };
-      },
-      m.charset,
-    );
+    return recognizeBoxes(img, keep, recRunner(m, ort), m.charset);
   });
 }
