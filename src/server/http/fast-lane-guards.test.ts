@@ -22,7 +22,7 @@ let slow: ReturnType<typeof createApp>;
 let laneOnly: Hono;
 let riderA: { id: string; cookie: string };
 let riderB: { id: string };
-let companyId: string;
+let company: Awaited<ReturnType<typeof makeCompany>>;
 
 beforeAll(async () => {
   db = await createDb({ url: `file:${await freshDbFile()}` });
@@ -33,8 +33,7 @@ beforeAll(async () => {
   laneOnly = new Hono();
   laneOnly.post('/api/riders/:id/location', lane.location);
   laneOnly.all('*', (c) => c.text('stepped aside', 404));
-  const company = await makeCompany(db);
-  companyId = company.id;
+  company = await makeCompany(db);
   const a = await makeRider(db, company, { userOver: { email: 'guard-a@example.com' } });
   const b = await makeRider(db, company, { userOver: { email: 'guard-b@example.com' } });
   riderA = { id: a.rider.id, cookie: await login(fast, 'guard-a@example.com', TEST_PASSWORD) };
@@ -84,7 +83,7 @@ const rows: Row[] = [
   {
     name: 'a rider suspended since the session was remembered (the session lookup)',
     arrange: async () => {
-      const c = await makeRider(db, { id: companyId } as never, { userOver: { email: `guard-c${Date.now()}@example.com` } });
+      const c = await makeRider(db, company, { userOver: { email: 'guard-c@example.com' } });
       const cookie = await login(fast, c.user!.email, TEST_PASSWORD);
       await remembered(cookie);
       await db.update(users).set({ disabled: true }).where(eq(users.id, c.user!.id));
