@@ -18,7 +18,7 @@ import type { Locale } from '../../shared/i18n';
 /**
  * The two requests that make most of the traffic, answered without the shared pipeline when nothing about
  * them is unusual: the session check (`GET /api/auth/user`, every screen and the rider app's wake-ups) and
- * a rider's own location ping (`POST /api/riders/{id}/location`, every 10 s per rider on duty). The
+ * a rider's own location ping (`POST /api/riders/{id}/location`, every 30 s per rider on duty: `LOCATION_EVERY_MS`). The
  * pipeline (security headers, origin check, session, language, a tRPC caller behind the REST shim) costs
  * several times the work of these answers.
  *

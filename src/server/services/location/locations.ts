@@ -6,14 +6,14 @@ import { drainInbox, inboxBacklog } from './ping-inbox';
 import { writeInbox, writeKeyed, writePings, type LocationResult, type Pending } from './location-batches';
 
 /**
- * Location pings, group-committed. A fleet of 20,000 riders pinging every 10 s sends 2,000 pings a second;
+ * Location pings, group-committed. 2,000 pings a second (bench:ingest: 20,000 riders every 10 s; the app pings every 30 s);
  * one transaction per ping (insert, move the rider, check and record the idempotency key) spends most of its
  * time on per-statement and per-transaction costs and queues behind every other writer. So pings wait here
  * while a write is in flight and then go together, in one transaction: one INSERT … SELECT FROM (VALUES …)
  * for the pings and one UPDATE … FROM (VALUES …) for the riders' last positions. Every caller's promise
  * settles only after that transaction has committed, so an acknowledged ping is stored.
  *
- * - Pings are stored in arrival order, except in a surge: a batch of `surgeBatch` pings or more (64 riders at
+ * - Pings are stored in arrival order, except in a surge: a batch of `surgeBatch` pings or more (32 riders at
  *   once) is committed to a small inbox table instead, which costs a page or two per batch where location_pings'
  *   covering index and the riders' positions cost a random page per ping; it is acknowledged from there and
  *   moved on (sorted by rider) in chunks of a quarter of what waits (100 to 400), one every 10 ms at most, between
