@@ -191,6 +191,10 @@ test('a duty day online: every write reaches the server at once', async ({ page,
   expect((await duty()).startOdometer).toBe(84512);
   await deliver(page, orderId);
   await submitCash(page, '5');
+  // The new hand-over and its code take their place in the page before the next tap: a tap aimed while the
+  // page still moves can land on Submit Cash, which with an empty amount hands over all the cash.
+  await expect(page.getByTestId('handover-pending').first()).toContainText('KWD 5.000');
+  await expect(page.getByTestId('handover-code')).toBeVisible();
   await page.getByTestId('perf-sync').click();
   await expect(page.getByTestId('perf-sync')).toHaveAttribute('data-status', 'success');
   await expect(page.getByTestId('perf-sync')).toHaveAttribute('data-status', 'idle', { timeout: 6_000 });
