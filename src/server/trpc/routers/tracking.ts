@@ -1,5 +1,4 @@
 import type { TRPCRouterRecord } from '@trpc/server';
-import type { Permission } from '../../../shared/permissions';
 import { locationInput, riderIdParam } from '../../../shared/schemas/tracking';
 import { recordLocation } from '../../services/location';
 import { assertActsForRider } from '../../services/identity';
@@ -9,12 +8,9 @@ import { trackingCodeInput } from '../../../shared/schemas/track';
 import { permittedProcedure, publicProcedure, riderProcedure } from '../init';
 import { trackingFleetProcedures } from './tracking-fleet';
 
-/** The permission of a rider's location ping, for both doors that take one: tracking.location (and its REST shim) and the fast lane (http/fast-lane.ts). */
-export const LOCATION_PERMISSION = 'track-location' satisfies Permission;
-
 export const trackingRouter = {
   today: riderProcedure.query(({ ctx }) => trackingToday(ctx.db, ctx.riderId)),
-  location: permittedProcedure(LOCATION_PERMISSION)
+  location: permittedProcedure('track-location')
     .input(riderIdParam.extend(locationInput.shape))
     .mutation(({ ctx, input: { id, ...location } }) => {
       assertActsForRider(ctx.user, id);
