@@ -145,7 +145,13 @@ async function deliver(page: Page, orderId: string, photo?: string) {
 }
 
 async function submitCash(page: Page, amount: string) {
-  await page.getByTestId('cash-amount').fill(amount);
+  // Known bug (see the closing note of issue 23/24, 2026-11-28): the cash card is sometimes drawn anew right after a
+  // delivery and what was typed is gone; an empty amount then hands over all the cash. Type until it stays.
+  const field = page.getByTestId('cash-amount');
+  await expect(async () => {
+    await field.fill(amount);
+    await expect(field).toHaveValue(amount, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
   await page.getByTestId('cash-submit').click();
   await expect(page.getByTestId('cash-amount')).toHaveValue('');
 }
