@@ -81,10 +81,10 @@ export function SyncBanner() {
 
 function Notifications() {
   const t = useT();
-  const { user, orders, cash } = useRider();
+  const { user, orders, cash, dash } = useRider();
   const seenStore = useMemo(() => seenOrdersStore(user.id), [user.id]);
   const seen = useLocal(seenStore);
-  const n = notificationsFor({ orders: orders ?? [], seen, cash: cash ? { onHand: cash.onHand, currency: cash.currency } : null });
+  const n = notificationsFor({ orders: orders ?? [], seen, cash: cash && dash ? { onHand: cash.onHand, currency: cash.currency, reminderAt: dash.cashReminderAt } : null });
   const markRead = () => seenStore.set((s) => [...new Set([...s, ...(orders ?? []).map((o) => o.id)])].slice(-500));
   // The list is drawn once the dropdown is first opened (focus): never on the server, never before it is asked for.
   const [opened, setOpened] = useState(false);

@@ -10,10 +10,15 @@ describe('notifications', () => {
     expect(n.count).toBe(1);
   });
 
-  test('a cash reminder from the threshold up, per currency', () => {
-    expect(notificationsFor({ orders: [], seen: [], cash: { onHand: 49.999, currency: 'KWD' } }).count).toBe(0);
-    expect(notificationsFor({ orders: [], seen: [], cash: { onHand: 50, currency: 'KWD' } }).count).toBe(1);
-    expect(notificationsFor({ orders: [], seen: [], cash: { onHand: 120, currency: 'AED' } }).count).toBe(0);
-    expect(notificationsFor({ orders: [order('x')], seen: [], cash: { onHand: 500, currency: 'AED' } }).count).toBe(2);
+  test('a cash reminder from the server’s threshold up, whatever the currency', () => {
+    const cash = (onHand: number, currency: 'KWD' | 'AED', reminderAt: number) => ({ orders: [], seen: [], cash: { onHand, currency, reminderAt } });
+    expect(notificationsFor(cash(49.999, 'KWD', 50)).count).toBe(0);
+    expect(notificationsFor(cash(50, 'KWD', 50)).count).toBe(1);
+    // A company with a limit of KWD 20: the reminder from KWD 10, well under the old fixed 50.
+    expect(notificationsFor(cash(10, 'KWD', 10)).count).toBe(1);
+    expect(notificationsFor(cash(120, 'AED', 500)).count).toBe(0);
+    // A company with a limit of AED 5,000: no reminder at AED 500 any more.
+    expect(notificationsFor(cash(500, 'AED', 2500)).count).toBe(0);
+    expect(notificationsFor({ ...cash(500, 'AED', 500), orders: [order('x')] }).count).toBe(2);
   });
 });

@@ -249,7 +249,7 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'rider.breakStart', call: (c) => c.rider.breakStart({}), expect: riderOnly },
   { name: 'rider.breakEnd', call: (c) => c.rider.breakEnd({}), expect: riderOnly },
   { name: 'rider.dutyEnd', call: (c) => c.rider.dutyEnd({ endOdometerKm: 150 }), expect: riderOnly },
-  { name: 'rider.syncPerformance', call: (c) => c.rider.syncPerformance({ ordersCompleted: 0, ordersPerHour: 0, totalDistance: 0, averageOrderTime: 0, cashCollected: 0, efficiency: 0, workingHours: 0 }), expect: riderOnly },
+  { name: 'rider.syncPerformance', call: (c) => c.rider.syncPerformance({}), expect: riderOnly },
   { name: 'rider.setRegion', call: (c) => c.rider.setRegion({ region: 'kuwait' }), expect: riderOnly },
   // Working rules (issue 9): riders read their own, managers their region's, admins edit them.
   { name: 'rider.rulesNow', call: (c) => c.rider.rulesNow(), expect: riderOnly },

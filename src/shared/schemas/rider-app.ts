@@ -33,14 +33,12 @@ export { CASH_STATUSES };
 export const cashListInput = z.object({ status: z.enum(CASH_STATUSES).optional(), limit: z.number().int().min(1).max(500).optional() });
 export const cashReviewInput = z.object({ id: z.string().max(40), status: z.enum(['confirmed', 'disputed']) });
 
+/**
+ * POST /api/performance/sync. The spec's body also carries the phone's figures (ordersCompleted … efficiency,
+ * workingHours): they are not part of the input, so zod drops them and the server records its own figures
+ * (spec decision 153). Not refused: every phone and every sync queued offline still sends them.
+ */
 export const performanceSyncInput = z.object({
-  ordersCompleted: z.number().int().min(0).max(10_000),
-  ordersPerHour: z.number().finite().min(0).max(1000),
-  totalDistance: z.number().finite().min(0).max(10_000),
-  averageOrderTime: z.number().finite().min(0).max(10_000),
-  cashCollected: z.number().finite().min(0).max(1_000_000),
-  efficiency: z.number().finite().min(0).max(100),
-  workingHours: z.number().finite().min(0).max(24),
   syncType: z.enum(['auto', 'manual']).optional().default('manual'),
   timestamp: z.union([z.string().max(40), z.number()]).optional(),
   riderId: z.string().max(40).optional(),

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { cashLedger, companies, riders } from '../../../../db/schema';
-import { cashLimitOf, DEFAULT_CASH_HOLD_HOURS, DEFAULT_CASH_LIMIT_MINOR } from '../../../shared/cash/limits';
+import { cashLimitIn, cashLimitOf, DEFAULT_CASH_HOLD_HOURS, DEFAULT_CASH_LIMIT_MINOR } from '../../../shared/cash/limits';
 import { t } from '../../../shared/i18n';
 import { formatMoney, MINOR_DIGITS, minorPerUnit, type Currency } from '../../../shared/money';
 import { formatDateTime, REGIONS, type RegionId } from '../../../shared/regions';
@@ -86,7 +86,7 @@ export async function cashLimitState(db: DbOrTx, riderId: string, now = new Date
   const states = currencies.map((currency): RiderCashCheck => {
     const { handMinor, transitMinor, since } = held.get(currency) ?? { handMinor: 0, transitMinor: 0, since: null };
     const uncountedMinor = handMinor + transitMinor;
-    const limitMinor = currency === company.currency ? own.limitMinor : DEFAULT_CASH_LIMIT_MINOR[currency];
+    const limitMinor = cashLimitIn(company, currency);
     const holding = uncountedMinor > 0 ? since : null;
     const reasons = evaluateCashLimit({ uncountedMinor, limitMinor, holdHours: own.holdHours, since: holding, now });
     return {

@@ -141,13 +141,31 @@ describe('captures, region and performance', () => {
     expect(await refusal(c.ocr.submit({ type: 'receipt', image: fake }))).toEqual({ code: 'BAD_REQUEST', message: 'The file is not a real image' });
   });
 
-  test('region switches the rider’s currency; performance is stored as a snapshot', async () => {
+  test('region switches the rider’s currency', async () => {
     const c = await riderA();
     expect(await c.rider.setRegion({ region: 'uae' })).toEqual({ success: true, region: 'uae', currency: 'AED' });
-    await c.rider.syncPerformance({ ordersCompleted: 6, ordersPerHour: 2.4, totalDistance: 31.5, averageOrderTime: 22, cashCollected: 40, efficiency: 80, workingHours: 2.5, syncType: 'auto' });
+  });
+});
+
+describe('performance sync: the server’s figures, never the phone’s', () => {
+  test('a posted rating is not stored: the snapshot holds what the server computes from its own records', async () => {
+    const now = new Date();
+    // Today: two delivered (one 2.500 KWD cash), no shift, so no hours and a rating of 0.
+    await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered', paymentMethod: 'cash', codAmountMinor: 2500, createdAt: now, deliveredAt: now });
+    await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered', paymentMethod: 'card', codAmountMinor: 0, createdAt: now, deliveredAt: now });
+    const app = testApp(db);
+    const cookie = await login(app, 'rider.a@example.com', TEST_PASSWORD);
+    // The spec's body, as the phone sends it, claiming a perfect day.
+    const posted = { ordersCompleted: 40, ordersPerHour: 5, totalDistance: 310, averageOrderTime: 9, cashCollected: 999, efficiency: 100, workingHours: 8, syncType: 'auto', breakCount: 1 };
+    const res = await postJson(app, '/api/performance/sync', posted, { cookie });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ success: true });
     const [snap] = await db.select().from(performanceSnapshots).where(eq(performanceSnapshots.riderId, w.riderA.id));
-    expect([snap?.efficiency, snap?.ordersCompleted, snap?.averageOrderTimeMin]).toEqual([80, 6, 22]);
-    // The dashboard's rating is the server's own figure for today (docs/figures.md), not what a phone reported: no deliveries, 0.
-    expect((await c.rider.dashboard()).performanceRating).toBe(0);
+    const { id: _id, riderId: _rider, recordedAt: _at, createdAt: _created, ...stored } = snap!;
+    expect(stored).toEqual({
+      ordersCompleted: 2, ordersPerHour: 0, totalDistanceKm: 0, averageOrderTimeMin: 0, cashCollectedMinor: 2500, efficiency: 0, workingHours: 0, syncType: 'auto',
+    });
+    // The dashboard's rating is the server's too.
+    expect((await (await riderA()).rider.dashboard()).performanceRating).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { orders, riders } from '../../../../db/schema';
+import { cashLimitIn, cashReminderAtMinor, DEFAULT_CASH_LIMIT_MINOR } from '../../../shared/cash/limits';
 import { kmOf } from '../../../shared/figures';
 import { fromMinor, type Currency } from '../../../shared/money';
 import { riderFigures, today } from '../reports';
@@ -31,7 +32,7 @@ export async function cashPosition(db: DbOrTx, riderId: string, currency: Curren
  * cash in (the company's first: rider-region.ts), with every currency of the rider's ledger in
  * `cashByCurrency`, so cash in a currency the company no longer uses stays visible and can be handed over.
  * Completed orders, earnings and the performance rating are today's figures (services/figures, docs/figures.md),
- * the same the Today's Route card and the tools show.
+ * the same the Today's Route card and the tools show. The cash reminder's amount comes from the company's limit.
  */
 export async function riderDashboard(db: Db, riderId: string, now = new Date()) {
   const rider = await riderRow(db, riderId);
@@ -39,13 +40,14 @@ export async function riderDashboard(db: Db, riderId: string, now = new Date()) 
   const win = today(now, region.timezone);
   const held = await riderCash(db, rider);
   const currency = held.currency;
-  const [[assigned], cash, figures] = await Promise.all([
+  const [[assigned], cash, figures, company] = await Promise.all([
     db
       .select({ total: sql<number>`count(*)`.mapWith(Number) })
       .from(orders)
       .where(and(eq(orders.riderId, riderId), gte(orders.createdAt, win.from))),
     cashPosition(db, riderId, currency),
     riderFigures(db, riderId, win),
+    db.query.companies.findFirst({ where: (c, { eq: is }) => is(c.id, rider.companyId), columns: { phone: true, currency: true, cashLimitMinor: true } }),
   ]);
   return {
     riderId,
@@ -58,6 +60,8 @@ export async function riderDashboard(db: Db, riderId: string, now = new Date()) 
     performanceRating: figures.efficiency,
     cashOnHand: fromMinor(cash.onHandMinor, currency),
     pendingCash: fromMinor(cash.pendingMinor, currency),
+    /** From this much cash on hand the app reminds the rider to hand it over: a share of the company's limit in force (shared/cash/limits.ts). */
+    cashReminderAt: fromMinor(cashReminderAtMinor(company ? cashLimitIn(company, currency) : DEFAULT_CASH_LIMIT_MINOR[currency]), currency),
     /** Cash on hand + pending + unresolved differences: what the rider still answers for. */
     outstandingCash: fromMinor(cash.outstandingMinor, currency),
     /** The same figures in every currency of the rider's ledger, `currency` first. */
@@ -70,7 +74,7 @@ export async function riderDashboard(db: Db, riderId: string, now = new Date()) 
         outstanding: fromMinor(b.outstandingMinor, c),
       })),
     /** The rider app's emergency support card calls or messages the rider's company. */
-    companyPhone: (await db.query.companies.findFirst({ where: (c, { eq: is }) => is(c.id, rider.companyId), columns: { phone: true } }))?.phone || null,
+    companyPhone: company?.phone || null,
   };
 }
 

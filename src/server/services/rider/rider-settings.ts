@@ -1,33 +1,45 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { performanceSnapshots, riders } from '../../../../db/schema';
-import { formatMoney, toMinor } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
+import { performanceOf } from '../../../shared/performance';
 import { REGIONS, type RegionId } from '../../../shared/regions';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { riderBalances } from '../cash';
-import { riderCash } from './rider-region';
+import { riderFigures, today } from '../reports';
+import { riderWorkplace } from './rider-region';
 import { t } from '../../../shared/i18n';
 
-/** Store the app's performance figures as a snapshot (auto every 5 min, or on demand). */
-export async function syncPerformance(
-  db: Db,
-  riderId: string,
-  p: { ordersCompleted: number; ordersPerHour: number; totalDistance: number; averageOrderTime: number; cashCollected: number; efficiency: number; workingHours: number; syncType: 'auto' | 'manual' },
-  now = new Date(),
-) {
+/**
+ * A performance snapshot (the app syncs every 5 min on duty, or on demand): the server's own figures for
+ * the rider's day (services/reports/figures, docs/figures.md), the same the dashboard's rating and the app's
+ * panel show. Whatever figures the phone sent are not read (spec decision 153): a rating is the server's.
+ */
+export async function syncPerformance(db: Db, riderId: string, p: { syncType: 'auto' | 'manual' }, now = new Date()) {
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
   if (!rider) throw notFound(t('errors.riderNotFound'));
+  const { region, currency } = await riderWorkplace(db, rider);
+  const f = await riderFigures(db, riderId, today(now, region.timezone));
+  const m = performanceOf({
+    hours: f.dutyMs / 3_600_000,
+    ordersCompleted: f.delivered,
+    ordersOnDuty: f.deliveredOnDuty,
+    orderTimes: f.deliveries,
+    distanceKm: f.km,
+    cashCollected: 0, // stored in minor units below, not as the panel's decimal
+  });
   await db.insert(performanceSnapshots).values({
     riderId,
-    ordersCompleted: p.ordersCompleted,
-    ordersPerHour: p.ordersPerHour,
-    totalDistanceKm: p.totalDistance,
-    averageOrderTimeMin: p.averageOrderTime,
-    // The app reports it in the currency its cash card shows (rider-region.ts), not the region the rider picked.
-    cashCollectedMinor: toMinor(p.cashCollected, (await riderCash(db, rider)).currency),
-    efficiency: Math.min(100, Math.max(0, p.efficiency)),
-    workingHours: p.workingHours,
+    ordersCompleted: m.ordersCompleted,
+    ordersPerHour: m.ordersPerHour,
+    totalDistanceKm: m.totalDistance,
+    averageOrderTimeMin: m.averageOrderTime,
+    // In the currency of the rider's day (tracking.today), as the app's panel shows it.
+    cashCollectedMinor: f.codCollectedMinor[currency],
+    // The rider's performance rating: the figure the dashboard shows (docs/figures.md).
+    efficiency: f.efficiency,
+    workingHours: m.workingHours,
     syncType: p.syncType,
     recordedAt: now,
   });

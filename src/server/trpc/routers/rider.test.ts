@@ -56,6 +56,7 @@ describe('rider.dashboard: the rider’s own day', () => {
       cashOnHand: 4.25, // 5.250 + 4.000 collected − 5.000 submitted
       pendingCash: 1,
       outstandingCash: 5.25, // on hand + pending (no differences)
+      cashReminderAt: 50, // half the default limit of KWD 100.000
       cashByCurrency: [{ currency: 'KWD', onHand: 4.25, pending: 1, outstanding: 5.25 }],
       companyPhone: w.companyA.phone || null,
     });
@@ -69,6 +70,22 @@ describe('rider.dashboard: the rider’s own day', () => {
     expect(d.todayEarnings).toBe(15);
     expect(d.cashOnHand).toBe(60);
     expect(d.performanceRating).toBe(0);
+  });
+});
+
+describe('rider.dashboard: the cash reminder follows the company’s limit', () => {
+  test('a company with its own limit: the rider is reminded from half of it; back to the default, from AED 500', async () => {
+    const manager = await callerFor(db, w.managerB.id);
+    const rider = await callerFor(db, w.riderB.user.id);
+    expect((await rider.rider.dashboard()).cashReminderAt).toBe(500);
+    await manager.company.setCashLimits({ limit: '3000', holdHours: null });
+    expect((await rider.rider.dashboard()).cashReminderAt).toBe(1500);
+    await manager.company.setCashLimits({ limit: '45.5', holdHours: null });
+    expect((await rider.rider.dashboard()).cashReminderAt).toBe(22.75);
+    // Company A's rider keeps company A's (default) limit.
+    expect((await (await callerFor(db, w.riderA.user.id)).rider.dashboard()).cashReminderAt).toBe(50);
+    await manager.company.setCashLimits({ limit: null, holdHours: null });
+    expect((await rider.rider.dashboard()).cashReminderAt).toBe(500);
   });
 });
 
