@@ -46,6 +46,7 @@ const output = z.discriminatedUnion('scope', [
     outstandingCash: amount,
     cashByCurrency: z.array(z.object({ currency, onHand: z.number(), pending: z.number(), outstanding: z.number() })),
     companyPhone: z.string().nullable(),
+    cashReminderAt: amount,
   }),
 ]);
 
@@ -56,7 +57,7 @@ export const systemStats = defineTool({
     'Headline figures for the caller\'s scope, computed live from the database.',
     'Admin (scope "system"): totalRiders, totalCompanies, dailyOrders (created today, Asia/Kuwait day), totalRevenue (fees of orders delivered today, a KWD amount as a decimal number, AED converted at the configured rate), activeRiders (on duty and seen in the last 10 minutes), completionRate (percent of the last 30 days\' finished orders that were delivered).',
     'Company (scope "company"): its own fleetSize, activeOrders (pending, assigned, picked up), monthlyRevenue (fees delivered this calendar month, decimal number in the company currency), successRate (percent delivered of delivered + failed, last 30 days).',
-    'Rider (scope "rider"): today\'s orders, completed orders (delivered today), earnings (fees of today\'s deliveries), cash on hand and pending hand-overs (decimal numbers in the rider\'s currency) and performanceRating (today\'s efficiency, as the rider\'s Today\'s Route shows it). Company also gets activeRiders (on duty and seen in the last 10 minutes).',
+    'Rider (scope "rider"): today\'s orders, completed orders (delivered today), earnings (fees of today\'s deliveries), cash on hand and pending hand-overs (decimal numbers in the rider\'s currency), cashReminderAt (the cash on hand at which the app reminds the rider to hand over: half the company\'s cash limit) and performanceRating (today\'s efficiency, as the rider\'s Today\'s Route shows it). Company also gets activeRiders (on duty and seen in the last 10 minutes).',
   ].join(' '),
   input: {},
   output,
