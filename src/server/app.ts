@@ -11,7 +11,7 @@ import { fastLane, laneHandlers } from './http/fast-lane';
 import { healthRoutes } from './http/health';
 import { e2eTiles } from './http/e2e-tiles';
 import { logSignedInUser } from './http/request-log';
-import { originCheck, responseHeaders, securityHeaders } from './http/security';
+import { originCheck, originOptions, responseHeaders, securityHeaders } from './http/security';
 import { localeMiddleware } from './http/locale';
 import { sessionMiddleware } from './http/session';
 import { serveSpa } from './http/static';
@@ -47,7 +47,7 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
   if (env.NODE_ENV === 'test') app.route('/', e2eTiles());
   // The request log line (serve.ts) names the user the session middleware finds.
   app.use('/api/*', logSignedInUser());
-  app.use('/api/*', originCheck({ appUrl: env.APP_URL, trustProxy: env.TRUST_PROXY }));
+  app.use('/api/*', originCheck(originOptions(env)));
   app.use('/api/*', sessionMiddleware(db, env));
   app.use('/api/*', localeMiddleware());
 

@@ -1,14 +1,18 @@
 import type { BunRequest, Server } from 'bun';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Db } from '../../../db/client';
-import { can } from '../../shared/permissions';
 import { locationInput } from '../../shared/schemas/tracking';
 import type { Env } from '../env';
 import { recordLocation } from '../services/location';
-import { sessionCache, type CachedSession } from '../services/identity';
-import { readCookie, SESSION_COOKIE } from './cookies';
+import { actsForRider, sessionCache, type CachedSession } from '../services/identity';
+import { withOutboxHeaders } from '../rest/outbox-headers';
+import { permits } from '../trpc/init';
+import { LOCATION_PERMISSION } from '../trpc/routers/tracking';
+import { inputFault } from './broken-text';
+import { requestLocaleOf } from './locale';
 import { carryOver, noteUser } from './request-log';
-import { API_SECURITY_HEADERS, ownOrigin } from './security';
+import { API_SECURITY_HEADERS, crossOrigin, originOptions } from './security';
+import { sessionToken } from './session';
 import type { Locale } from '../../shared/i18n';
 
 /**
@@ -25,6 +29,13 @@ import type { Locale } from '../../shared/i18n';
  * input, a failed write, which stored nothing)
  * goes on to the pipeline, which answers it as it always has. The answers are the pipeline's: the same
  * body and the same headers (checked side by side in fast-lane.test.ts).
+ *
+ * One guard path (issue 24, item 8): every test the lane makes is the pipeline's own function, not a copy:
+ * the session token (http/session.ts) and the session cache the session middleware fills, the origin check
+ * (http/security.ts `crossOrigin`), the permission of tracking.location (`LOCATION_PERMISSION`, `permits` of
+ * trpc/init.ts) and its own-rider test (`actsForRider`), the outbox headers the REST shim folds in
+ * (rest/outbox-headers.ts), the hostile-input walk (http/broken-text.ts), the zod schema and the request's
+ * language (http/locale.ts). fast-lane-guards.test.ts changes what each decides and sees both paths refuse.
  */
 /** What the lane reads of a request, from Hono's or from Bun's. */
 export interface LaneRequest {
@@ -61,16 +72,11 @@ export function fastLane(db: Db, env: Env): FastLane {
   const cache = sessionCache(db);
   const answer = (json: string, locale: Locale) => new Response(json, { status: 200, headers: HEADERS[locale] });
 
-  const signedIn = (req: LaneRequest): CachedSession | undefined | Promise<CachedSession | undefined> => {
-    const token = readCookie(req.header('cookie'), SESSION_COOKIE);
-    return token ? cache.peek(token) : undefined;
-  };
+  const origins = originOptions(env);
 
-  const sameOrigin = (req: LaneRequest) => {
-    const origin = req.header('origin');
-    if (!origin) return true;
-    const proto = env.TRUST_PROXY ? req.header('x-forwarded-proto') : undefined;
-    return origin === ownOrigin(req.url, req.header('host'), proto, env.APP_URL);
+  const signedIn = (req: LaneRequest): CachedSession | undefined | Promise<CachedSession | undefined> => {
+    const token = sessionToken(req);
+    return token ? cache.peek(token) : undefined;
   };
 
   return {
@@ -79,15 +85,15 @@ export function fastLane(db: Db, env: Env): FastLane {
       const reply = (h: CachedSession | undefined) => {
         if (!h) return null;
         req.signedIn?.(h.user.id);
-        return answer(h.userJson, h.user.locale);
+        return answer(h.userJson, requestLocaleOf(h.user, req));
       };
       return hit instanceof Promise ? hit.then(reply) : reply(hit);
     },
 
     location: async (req, riderId) => {
-      if (!riderId || !sameOrigin(req) || !smallBody(req)) return null;
+      if (!riderId || crossOrigin('POST', req, origins) || !smallBody(req)) return null;
       const user = (await signedIn(req))?.user;
-      if (!user || user.role !== 'rider' || user.roleData.id !== riderId || !can(user.role, 'track-location')) return null;
+      if (!user || !permits(user, LOCATION_PERMISSION) || !actsForRider(user, riderId)) return null;
       req.signedIn?.(user.id);
       let body: unknown;
       try {
@@ -96,12 +102,13 @@ export function fastLane(db: Db, env: Env): FastLane {
         return null;
       }
       if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
-      const key = req.header('idempotency-key');
-      const input = locationInput.safeParse(key ? { ...body, idempotencyKey: key } : body);
+      const raw = withOutboxHeaders(body, req);
+      if (inputFault(raw)) return null;
+      const input = locationInput.safeParse(raw);
       if (!input.success) return null;
       try {
         const result = await recordLocation(db, riderId, input.data, { userId: user.id });
-        return answer(JSON.stringify(result), user.locale);
+        return answer(JSON.stringify(result), requestLocaleOf(user, req));
       } catch {
         // A refused ping stored nothing (services/location/locations.ts writes it on its own): the pipeline tries it once
         // more and answers the error as it answers every error.

@@ -7,7 +7,7 @@ import type { AppVariables } from '../trpc/context';
 import { DEVICE_COOKIE } from '../auth/device-cookie';
 import { clearSessionCookie, readCookie, SESSION_COOKIE, sessionCookie } from './cookies';
 import { forwardedClient } from './client-ip';
-import { ownOrigin } from './security';
+import { originOptions, requestOrigin } from './security';
 
 /** The caller's address: the address our trusted proxy forwarded (client-ip.ts), else the socket's. */
 export function clientIp(c: Parameters<MiddlewareHandler>[0], trustProxy: boolean): string {
@@ -22,11 +22,14 @@ export function clientIp(c: Parameters<MiddlewareHandler>[0], trustProxy: boolea
   }
 }
 
+/** The session token a request carries (its kwt_session cookie): the one reading of both paths, the pipeline's and the fast lane's. */
+export const sessionToken = (req: { header(name: string): string | undefined }): string | undefined => readCookie(req.header('cookie'), SESSION_COOKIE);
+
 /** Resolve the cookie to a user once per request; renew and re-set the cookie when due. */
 export const sessionMiddleware =
   (db: Db, env: Env): MiddlewareHandler<{ Variables: AppVariables }> =>
   async (c, next) => {
-    const origin = ownOrigin(c.req.url, c.req.header('host'), env.TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined, env.APP_URL);
+    const origin = requestOrigin(c.req, originOptions(env));
     const secureCookies = origin.startsWith('https:');
     c.set('db', db);
     c.set('config', env);
@@ -38,7 +41,7 @@ export const sessionMiddleware =
     c.set('sessionId', null);
 
     let extraCookie: string | undefined;
-    const token = readCookie(c.req.header('cookie'), SESSION_COOKIE);
+    const token = sessionToken(c.req);
     if (token) {
       const found = await sessionCache(db).lookup(token);
       if (found) {

@@ -7,7 +7,7 @@ import type { Env } from '../env';
 import { errorBody } from '../http/errors';
 import { refusal } from '../http/refusal';
 import { clientIp } from '../http/session';
-import { originCheck } from '../http/security';
+import { originCheck, originOptions } from '../http/security';
 import { scopeForUser } from '../services/reports';
 import { authenticateApiToken, bearerToken, limitAuth, reserveTokenGuess } from '../services/identity';
 
@@ -22,7 +22,7 @@ const REALM = 'Bearer realm="kwt-delivery-mcp"';
  */
 export function mcpHttp(db: Db, env: Env) {
   const app = new Hono();
-  app.use(MCP_PATH, originCheck({ appUrl: env.APP_URL, trustProxy: env.TRUST_PROXY }));
+  app.use(MCP_PATH, originCheck(originOptions(env)));
   app.use(MCP_PATH, bodyLimit({ maxSize: 1024 * 1024, onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The request is larger than 1 MB'), 413) }));
   app.all(MCP_PATH, async (c) => {
     c.header('Cache-Control', 'no-store');

@@ -6,15 +6,14 @@ import { postLoginPath } from '../../shared/permissions';
 import { sessionCookie } from '../http/cookies';
 import { refusal } from '../http/refusal';
 import { isOwnNavigation } from '../http/own-navigation';
-import { ownOrigin } from '../http/security';
+import { originOptions, requestOrigin } from '../http/security';
 import { limitAuth, finishGoogleLogin, startGoogleLogin, type GoogleConfig } from '../services/identity';
 import { createCaller } from '../trpc/root';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 
 type C = Context<{ Variables: AppVariables }>;
 
-const originOf = (c: C) =>
-  ownOrigin(c.req.url, c.req.header('host'), c.var.config.TRUST_PROXY ? c.req.header('x-forwarded-proto') : undefined, c.var.config.APP_URL);
+const originOf = (c: C) => requestOrigin(c.req, originOptions(c.var.config));
 
 function googleConfig(c: C): GoogleConfig | null {
   const { GOOGLE_CLIENT_ID, GOOGLE_CLIENT_SECRET } = c.var.config;

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { withOutboxHeaders } from './outbox-headers';
 import { createCaller } from '../trpc/root';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { restBodyLimit } from '../http/body-limit';
@@ -73,15 +74,6 @@ export const SHIMS: Shim[] = [
   },
 ];
 
-/** The outbox's X-Recorded-At and X-Replay headers as the body's `outbox` (the schemas validate it; others drop it). */
-function outboxOf(c: Context): { outbox?: { recordedAt?: number; replay: boolean } } {
-  const at = c.req.header('x-recorded-at');
-  const replay = c.req.header('x-replay');
-  if (at === undefined && replay === undefined) return {};
-  const recordedAt = at !== undefined && /^\d{1,16}$/.test(at) ? Number(at) : undefined;
-  return { outbox: { ...(recordedAt ? { recordedAt } : {}), replay: replay === '1' } };
-}
-
 async function readJson(c: Context): Promise<{ ok: true; body: unknown } | { ok: false }> {
   const text = await c.req.text();
   if (!text.trim()) return { ok: true, body: undefined };
@@ -104,9 +96,7 @@ export function restShims() {
       let status = 200;
       let body: unknown;
       try {
-        const key = c.req.header('idempotency-key');
-        const withKey = key && parsed.body && typeof parsed.body === 'object' ? { ...parsed.body, idempotencyKey: key, ...outboxOf(c) } : parsed.body;
-        body = await shim.call(caller, { body: withKey, params: c.req.param() as Record<string, string> });
+        body = await shim.call(caller, { body: withOutboxHeaders(parsed.body, c.req), params: c.req.param() as Record<string, string> });
       } catch (err) {
         const mapped = mapError(err);
         status = mapped.status;

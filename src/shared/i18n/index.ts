@@ -45,6 +45,8 @@ export function plural(locale: Locale, base: CountKey, n: number, params?: Messa
 
 /** 'ar', 'ar-KW', 'AR_ae' → 'ar'; 'en-GB' → 'en'; anything else → null. */
 export function parseLocale(value: string | null | undefined): Locale | null {
+  // A stored choice is one of the two as is (every session check of the fast lane asks).
+  if (value === 'en' || value === 'ar') return value;
   const base = value?.trim().toLowerCase().split(/[-_]/)[0];
   return base === 'ar' || base === 'en' ? base : null;
 }

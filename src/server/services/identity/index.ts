@@ -20,7 +20,7 @@ export { issueResetLink, resetPassword } from './password-reset';
 export { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
 export { accountClaimed, requestRiderReset } from './rider-reset';
 export type { RiderResetAnswer } from './rider-reset';
-export { assertActsForRider } from './riders-access';
+export { actsForRider, assertActsForRider } from './riders-access';
 export { sessionCache } from './session-cache';
 export type { CachedSession } from './session-cache';
 export { SESSION_TTL_MS, createSession, invalidateSession } from './sessions';

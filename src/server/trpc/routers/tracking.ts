@@ -1,4 +1,5 @@
 import type { TRPCRouterRecord } from '@trpc/server';
+import type { Permission } from '../../../shared/permissions';
 import { locationInput, riderIdParam } from '../../../shared/schemas/tracking';
 import { recordLocation } from '../../services/location';
 import { assertActsForRider } from '../../services/identity';
@@ -8,9 +9,12 @@ import { trackingCodeInput } from '../../../shared/schemas/track';
 import { permittedProcedure, publicProcedure, riderProcedure } from '../init';
 import { trackingFleetProcedures } from './tracking-fleet';
 
+/** The permission of a rider's location ping, for both doors that take one: tracking.location (and its REST shim) and the fast lane (http/fast-lane.ts). */
+export const LOCATION_PERMISSION = 'track-location' satisfies Permission;
+
 export const trackingRouter = {
   today: riderProcedure.query(({ ctx }) => trackingToday(ctx.db, ctx.riderId)),
-  location: permittedProcedure('track-location')
+  location: permittedProcedure(LOCATION_PERMISSION)
     .input(riderIdParam.extend(locationInput.shape))
     .mutation(({ ctx, input: { id, ...location } }) => {
       assertActsForRider(ctx.user, id);
