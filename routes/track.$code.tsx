@@ -50,7 +50,7 @@ function TrackPage() {
       ) : query.isError ? (
         <Message testId="track-error" title={t('track.error.title')} text={t('track.error.text')} action={<button type="button" className="btn btn-outline btn-sm" onClick={() => query.refetch()}>{t('track.retry')}</button>} />
       ) : (
-        <div className="space-y-4" aria-busy="true" aria-label={t('track.loading')}>
+        <div className="space-y-4" role="status" aria-busy="true" aria-label={t('track.loading')}>
           <div className="skeleton h-32 w-full" />
           <div className="skeleton h-56 w-full" />
         </div>
