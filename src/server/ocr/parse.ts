@@ -1,7 +1,7 @@
 import { toMinor, type Currency } from '../../shared/money';
 import type { OcrImageType } from '../../shared/schemas/ocr';
 import { normalizeDigits } from '../../shared/digits';
-import { parseReceipt, printedCurrency, type ReceiptReading } from './receipt-parse';
+import { parseReceipt, printedCurrency, receiptDate, receiptMerchant, type ReceiptReading } from './receipt-parse';
 
 /** Arabic-Indic (٠-٩, U+0660) and Eastern Arabic-Indic (۰-۹, U+06F0) digits, and the Arabic decimal separator, as ASCII. */
 export { normalizeDigits };
@@ -23,20 +23,8 @@ export function detectCurrency(text: string): Currency | null {
   return c === 'KWD' || c === 'AED' ? c : null;
 }
 
-const DATE_DMY = /\b(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})\b/;
-const DATE_YMD = /\b(\d{4})-(\d{1,2})-(\d{1,2})\b/;
-
-/** An ISO date (yyyy-mm-dd) from dd/mm/yyyy or yyyy-mm-dd, if the text has a valid one. */
-export function parseDate(text: string): string | null {
-  const t = normalizeDigits(text);
-  const ymd = DATE_YMD.exec(t);
-  const dmy = DATE_DMY.exec(t);
-  const [y, m, d] = ymd ? [ymd[1], ymd[2], ymd[3]] : dmy ? [dmy[3], dmy[2], dmy[1]] : [];
-  if (!y || !m || !d) return null;
-  const iso = `${y}-${m.padStart(2, '0')}-${d.padStart(2, '0')}`;
-  const date = new Date(`${iso}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== iso ? null : iso;
-}
+/** An ISO date (yyyy-mm-dd) from the text: the receipt reader's (ocr/receipt-parse.ts), one rule for both. */
+export const parseDate = (text: string): string | null => receiptDate(text);
 
 export interface MoneyReading {
   /** Amount in minor units of `currency`. */
@@ -61,14 +49,8 @@ export function parseAmount(text: string, fallbackCurrency: Currency, slip = fal
   return r ? moneyOf(r, fallbackCurrency) : null;
 }
 
-/** The merchant: the first non-empty line that has letters in it. */
-export function parseMerchant(text: string): string | null {
-  const line = text
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => /\p{L}{2,}/u.test(l));
-  return line ?? null;
-}
+/** The merchant: the receipt reader's (the first top row that reads as a name). */
+export const parseMerchant = (text: string): string | null => receiptMerchant(text.split('\n'));
 
 export interface ParsedReading {
   value: number;
