@@ -10,3 +10,4 @@ export * from './cash';
 export * from './compliance';
 export * from './order-stats';
 export * from './conflicts';
+export * from './dispatch';

@@ -1,6 +1,6 @@
-import { index, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../../src/shared/money';
-import { PRIORITIES } from '../../src/shared/schemas/fields';
+import { PRIORITIES, VEHICLE_TYPES } from '../../src/shared/schemas/fields';
 import { ORDER_STATUSES } from '../../src/shared/schemas/oversight';
 import { users } from './auth';
 import { companies, riders } from './fleet';
@@ -48,6 +48,24 @@ export const orders = sqliteTable(
     deliveryPin: text('delivery_pin').$defaultFn(newDeliveryPin),
     pinVerified: integer('pin_verified', { mode: 'boolean' }).notNull().default(false),
     failureReason: text('failure_reason'),
+    /** Issue 25: where the order is picked up and dropped off (from the address pins, or given by the API). */
+    pickupLat: real('pickup_lat'),
+    pickupLng: real('pickup_lng'),
+    dropoffLat: real('dropoff_lat'),
+    dropoffLng: real('dropoff_lng'),
+    /** The delivery time promised to the customer. */
+    promisedAt: utc('promised_at'),
+    /** The smallest vehicle the order fits on (null: any). */
+    requiredVehicle: text('required_vehicle', { enum: VEHICLE_TYPES }),
+    /** Issue 25: 'offering' while offers are out, 'needs_rider' when automatic dispatch gave up; null otherwise. */
+    dispatchState: text('dispatch_state', { enum: ['offering', 'needs_rider'] }),
+    dispatchAttempts: integer('dispatch_attempts').notNull().default(0),
+    /** Estimated arrival at the pickup and at the drop-off, updated as the rider's pings arrive. */
+    etaPickupAt: utc('eta_pickup_at'),
+    etaDropoffAt: utc('eta_dropoff_at'),
+    etaUpdatedAt: utc('eta_updated_at'),
+    /** The client's Idempotency-Key of POST /api/v1/orders, unique per company. */
+    apiIdempotencyKey: text('api_idempotency_key'),
     /** Where an order came from: 'form', 'import', 'seed'. */
     source: text('source').notNull().default('form'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
@@ -63,6 +81,8 @@ export const orders = sqliteTable(
     index('orders_rider_idx').on(t.riderId, t.createdAt, t.status),
     index('orders_rider_status_idx').on(t.riderId, t.status, t.deliveredAt),
     index('orders_delivered_idx').on(t.deliveredAt, t.status, t.currency, t.deliveryFeeMinor),
+    index('orders_dispatch_idx').on(t.companyId, t.dispatchState),
+    uniqueIndex('orders_api_key_idx').on(t.companyId, t.apiIdempotencyKey),
   ],
 );
 
