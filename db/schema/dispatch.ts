@@ -1,4 +1,5 @@
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { DISPATCH_MODES } from '../../src/shared/schemas/dispatch';
 import { VEHICLE_TYPES } from '../../src/shared/schemas/fields';
 import { users } from './auth';
 import { companies, riders } from './fleet';
@@ -6,7 +7,6 @@ import { orders } from './orders';
 import { createdAt, id, utc } from './ids';
 
 /** Issue 25: how a company dispatches its orders. No row means manual dispatch with the defaults. */
-export const DISPATCH_MODES = ['manual', 'auto'] as const;
 
 export const dispatchSettings = sqliteTable('dispatch_settings', {
   companyId: text('company_id')
