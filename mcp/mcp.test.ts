@@ -15,11 +15,13 @@ import { testApp } from '../test/app';
 import { templatePath } from '../test/db';
 import { makeToolWorld, type ToolWorld } from '../test/tool-world';
 import { createApiToken, revokeApiToken, loadSessionUser } from '../src/server/services/identity';
-import { OTHER_COMPANY, RIDER_NOT_FOUND } from '../src/server/ai/tools/scope';
 import { NO_OAUTH } from '../src/server/rest/oauth-discovery';
 import { callTool, toolsFor } from '../src/server/ai/tools';
 import { scopeForUser } from '../src/server/services/reports';
 import { describeTool, wireOf } from './server';
+
+const OTHER_COMPANY = 'Access denied: you can only see your own company';
+const RIDER_NOT_FOUND = 'Rider not found';
 
 /**
  * The MCP server through the SDK's own client, over both transports: stdio (a child process on a

@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { newPasswordField } from '../src/shared/schemas/company-riders';
-import { localizeText } from '../src/shared/i18n';
 import type { FieldErrors } from '../src/client/forms';
 import { useT } from '../src/client/i18n';
 import { sessionQuery } from '../src/client/session';
@@ -41,7 +40,7 @@ function AcceptInvite() {
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = newPasswordField.safeParse(password);
-    if (!parsed.success) return setErrors({ newPassword: localizeText(parsed.error.issues[0]?.message ?? t('password.hint')) });
+    if (!parsed.success) return setErrors({ newPassword: parsed.error.issues[0]?.message ?? t('password.hint') });
     if (password !== confirm) return setErrors({ confirmPassword: t('invite.mismatch') });
     setErrors({});
     accept.mutate(password);

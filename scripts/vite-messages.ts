@@ -67,8 +67,7 @@ const STUBS: Record<string, string> = {
 const SCANNED = [resolve(root, 'routes'), resolve(root, 'src/client'), resolve(root, 'src/shared')].map((d) => `${d}/`);
 const NOT_SCANNED = [resolve(root, 'src/shared/i18n'), resolve(root, 'src/client/messages')].map((d) => `${d}/`);
 /**
- * The i18n runtime (src/shared/i18n/index.ts) names keys too, but most only for localizeText's word families, which
- * run in Arabic alone, when the whole English catalog is loaded. In English it needs only privilegeWords' keys.
+ * The i18n runtime (src/shared/i18n/index.ts, message.ts) is not scanned: in the browser it needs only privilegeWords' keys.
  */
 export const RUNTIME_KEYS = ['errors.privilege.'];
 

@@ -1,16 +1,15 @@
 import { TRPCClientError } from '@trpc/client';
 import { useState } from 'react';
 import type { z } from 'zod';
-import { localizeText } from '../shared/i18n';
 
 export type FieldErrors = Record<string, string>;
 
-/** zod issues → { field: message }, first message per field, in the UI's language (the schemas' texts are the English catalog's). */
+/** zod issues → { field: message }, first message per field, in the UI's language (the schemas render their messages by key). */
 export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FieldErrors {
   const out: FieldErrors = {};
   for (const i of issues) {
     const key = String(i.path[0] ?? '_');
-    const message = localizeText(i.message);
+    const message = i.message;
     out[key] ??= message;
     // Nested fields (a structured address's 'deliveryAddressParts.area') are also kept by their full path.
     if (i.path.length > 1) out[i.path.join('.')] ??= message;

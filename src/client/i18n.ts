@@ -43,7 +43,7 @@ setLocaleSource(() => current);
 
 let arabic: Promise<void> | undefined;
 /**
- * The Arabic catalog, and the whole English one (Arabic falls back to it, and localizeText reads it whole),
+ * The Arabic catalog, and the whole English one (Arabic falls back to it),
  * loaded once, on demand: an English visitor never downloads them (scripts/vite-messages.ts).
  */
 export function loadArabic(): Promise<void> {

@@ -1,6 +1,13 @@
 import { describe, expect, test } from 'bun:test';
-import { formatPhone, KUWAIT_PHONE_MESSAGE, normalizePhone, PHONE_MESSAGE, phoneProblem, phonePrefix, regionOfPhone, UAE_PHONE_MESSAGE } from './phone';
+import { formatPhone, KUWAIT_PHONE_MESSAGE, normalizePhone, PHONE_MESSAGE, phoneProblem as problemKey, phonePrefix, regionOfPhone, UAE_PHONE_MESSAGE } from './phone';
+import { translate } from './i18n';
 import { optionalPhone, phoneField } from './schemas/fields';
+
+/** The problem as an English reader sees it. */
+const phoneProblem = (phone: string) => {
+  const key = problemKey(phone);
+  return key && translate('en', key);
+};
 
 describe('normalizePhone', () => {
   test('Arabic-Indic and Persian digits, spaces, dashes, dots and parentheses', () => {
@@ -63,7 +70,7 @@ describe('zod phone fields', () => {
     expect(phoneField().parse(' +965-5000-1234 ')).toBe('+96550001234');
   });
   test('required, then the spec message unchanged for a too-short number, then the stricter one', () => {
-    expect(msg(phoneField('Customer phone is required').safeParse(''))).toEqual(['Customer phone is required']);
+    expect(msg(phoneField('errors.customerPhoneRequired').safeParse(''))).toEqual(['Customer phone is required']);
     expect(msg(phoneField().safeParse('+965 123'))).toEqual([PHONE_MESSAGE]);
     expect(msg(phoneField().safeParse('+٩٦٥١٢٣'))).toEqual([PHONE_MESSAGE]);
     expect(msg(phoneField().safeParse('+971 50 123 456'))).toEqual([UAE_PHONE_MESSAGE]);

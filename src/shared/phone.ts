@@ -1,5 +1,6 @@
 import { normalizeDigits } from './digits';
 import type { RegionId } from './regions';
+import { translate, type MessageKey } from './i18n';
 
 /**
  * Phone numbers (issue 8): the spec's rule stays (+ and 10-15 digits, its exact message); on top of it
@@ -7,10 +8,12 @@ import type { RegionId } from './regions';
  * a local number when the region is known) and numbers of Kuwait (+965) and the UAE (+971) get a
  * stricter check with their own message.
  */
-export const PHONE_MESSAGE = 'Phone must start with + and contain 10-15 digits (e.g., +96512345678)';
+export const PHONE_MESSAGE_KEY = 'errors.phoneFormat' satisfies MessageKey;
 export const PHONE_PATTERN = /^\+\d{10,15}$/;
-export const KUWAIT_PHONE_MESSAGE = 'A Kuwait number is +965 and 8 digits (e.g., +965 5000 1234)';
-export const UAE_PHONE_MESSAGE = 'A UAE number is +971 and 9 digits for a mobile (e.g., +971 50 123 4567) or 8 for a landline';
+/** The spec's message, in English. */
+export const PHONE_MESSAGE = translate('en', PHONE_MESSAGE_KEY);
+export const KUWAIT_PHONE_MESSAGE = translate('en', 'gulf.phone.kuwait');
+export const UAE_PHONE_MESSAGE = translate('en', 'gulf.phone.uae');
 
 /**
  * '٠٥٠ ١٢٣ ٤٥٦٧' → '0501234567'; '(+965) 5000-1234' → '+96550001234'; '00971…' → '+971…'. With a region,
@@ -34,14 +37,14 @@ export function normalizePhone(raw: string, region?: RegionId | null): string {
 }
 
 /**
- * The message for a normalised number, or null when it is valid. The spec's rule first (its message
+ * The message key for a normalised number, or null when it is valid. The spec's rule first (its message
  * unchanged); then +965 needs exactly 8 digits starting 1, 2, 5, 6 or 9 (1: the spec's own example
  * +96512345678 and Kuwait's service numbers), +971 needs 9 digits starting 5 (mobiles) or 8 (landlines).
  */
-export function phoneProblem(phone: string): string | null {
-  if (!PHONE_PATTERN.test(phone)) return PHONE_MESSAGE;
-  if (phone.startsWith('+965') && !/^\+965[12569]\d{7}$/.test(phone)) return KUWAIT_PHONE_MESSAGE;
-  if (phone.startsWith('+971') && !/^\+971(5\d{8}|[2-46-9]\d{7})$/.test(phone)) return UAE_PHONE_MESSAGE;
+export function phoneProblem(phone: string): MessageKey | null {
+  if (!PHONE_PATTERN.test(phone)) return PHONE_MESSAGE_KEY;
+  if (phone.startsWith('+965') && !/^\+965[12569]\d{7}$/.test(phone)) return 'gulf.phone.kuwait';
+  if (phone.startsWith('+971') && !/^\+971(5\d{8}|[2-46-9]\d{7})$/.test(phone)) return 'gulf.phone.uae';
   return null;
 }
 

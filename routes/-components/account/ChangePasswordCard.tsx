@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors } from '../../../src/client/forms';
-import { useLocale, useT } from '../../../src/client/i18n';
+import { useT } from '../../../src/client/i18n';
 import { sessionQuery } from '../../../src/client/session';
 import { toast } from '../../../src/client/toast';
 import { trpcClient } from '../../../src/client/trpc';
@@ -13,7 +13,6 @@ import { FormError, NewPasswordFields, ShowPasswords } from './NewPasswordFields
 /** Change password: the current one, then a new one twice. Other devices are signed out; this one stays in. */
 export function ChangePasswordCard() {
   const t = useT();
-  const locale = useLocale();
   const queryClient = useQueryClient();
   const [current, setCurrent] = useState('');
   const [next, setNext] = useState('');
@@ -33,7 +32,7 @@ export function ChangePasswordCard() {
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = current ? newPasswordProblem(next, confirm, t, locale) : { currentPassword: t('errors.passwordRequired') };
+    const problem = current ? newPasswordProblem(next, confirm, t) : { currentPassword: t('errors.passwordRequired') };
     setErrors(problem ?? {});
     if (!problem) change.mutate();
   };

@@ -5,7 +5,7 @@ import type { FieldErrors } from '../../../src/client/forms';
 import type { SessionUser } from '../../../src/shared/schemas/auth';
 import type { MessageKey } from '../../../src/shared/i18n';
 import { postLoginPath } from '../../../src/shared/permissions';
-import { useLocale, useT } from '../../../src/client/i18n';
+import { useT } from '../../../src/client/i18n';
 import { sessionQuery } from '../../../src/client/session';
 import { toast } from '../../../src/client/toast';
 import type { IconName } from '../../../src/client/ui/Icon';
@@ -25,7 +25,6 @@ export function SetPasswordPage({ id, icon, texts, send }: {
   send: (password: string) => Promise<{ user: SessionUser }>;
 }) {
   const t = useT();
-  const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [password, setPassword] = useState('');
@@ -43,7 +42,7 @@ export function SetPasswordPage({ id, icon, texts, send }: {
   });
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const problem = newPasswordProblem(password, confirm, t, locale);
+    const problem = newPasswordProblem(password, confirm, t);
     setErrors(problem ?? {});
     if (!problem) set.mutate();
   };

@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { serverFieldError, type FieldErrors } from '../../../src/client/forms';
-import { localizeText, type Locale, type MessageKey } from '../../../src/shared/i18n';
+import type { MessageKey } from '../../../src/shared/i18n';
 import { newPasswordField } from '../../../src/shared/schemas/auth';
 
 type T = (key: MessageKey) => string;
@@ -9,10 +9,10 @@ type T = (key: MessageKey) => string;
  * The new password and its confirmation, checked as the server will (length); the breached list is the server's.
  * The problem is on its field: { newPassword } or { confirmPassword }.
  */
-export function newPasswordProblem(password: string, confirm: string, t: T, locale: Locale): FieldErrors | null {
+export function newPasswordProblem(password: string, confirm: string, t: T): FieldErrors | null {
   const parsed = newPasswordField.safeParse(password);
-  // The schema's messages are English catalog texts.
-  if (!parsed.success) return { newPassword: localizeText(parsed.error.issues[0]!.message, locale) };
+  // The schema renders its message by key, in the UI's language.
+  if (!parsed.success) return { newPassword: parsed.error.issues[0]!.message };
   if (password !== confirm) return { confirmPassword: t('password.mismatch') };
   return null;
 }

@@ -4,7 +4,6 @@ import { useLocale, useT } from '../../../src/client/i18n';
 import { trpc } from '../../../src/client/trpc';
 import { FormField } from '../../../src/client/ui/FormField';
 import { DIVISIONS, type AddressCountry } from '../../../src/shared/gulf/areas';
-import { localizeText } from '../../../src/shared/i18n';
 import type { AddressPartsInput } from '../../../src/shared/schemas/address';
 import { AreaCombobox } from './AreaCombobox';
 
@@ -79,7 +78,7 @@ export function GulfAddressFields({
   const kw = value.country === 'KW';
   const config = useQuery({ ...trpc.tracking.mapConfig.queryOptions(), staleTime: Infinity, enabled: value.showMap });
   const set = (patch: Partial<AddressDraft>) => onChange({ ...value, ...patch });
-  const err = (key: string) => (errors[key] ? localizeText(errors[key]!, locale) : undefined);
+  const err = (key: string) => errors[key] || undefined;
   const optional = (label: string) => t('address.optional', { label });
   const field = (key: TextKey, label: string, extra: Record<string, string> = {}) => (
     <FormField label={label} error={err(key)}>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import type { Currency } from '../../../src/shared/money';
-import { localizeText } from '../../../src/shared/i18n';
 import { newRiderInput, newRiderMessages } from '../../../src/shared/schemas/company-riders';
 import { issuesToErrors, type FieldErrors } from '../../../src/client/forms';
 import { useT } from '../../../src/client/i18n';
@@ -38,7 +37,7 @@ export function AddRiderDialog({ open, onClose, currency }: { open: boolean; onC
     const parsed = newRiderInput.safeParse(raw);
     if (!parsed.success) {
       setErrors(issuesToErrors(parsed.error.issues));
-      toast({ title: t('company.fleet.validation'), description: newRiderMessages(raw).map((m) => localizeText(m)).join('. '), variant: 'destructive' });
+      toast({ title: t('company.fleet.validation'), description: newRiderMessages(raw).join('. '), variant: 'destructive' });
       return;
     }
     setErrors({});

@@ -1,13 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { numericInput } from '../../../src/client/format';
-import { useLocale, useT } from '../../../src/client/i18n';
+import { useT } from '../../../src/client/i18n';
 import { toast } from '../../../src/client/toast';
 import { trpc } from '../../../src/client/trpc';
 import { Card } from '../../../src/client/ui/Card';
 import { FormField } from '../../../src/client/ui/FormField';
 import { SEASONAL_RULES, type RegionRuleSettings, type RuleId } from '../../../src/shared/compliance/rules';
-import { localizeText } from '../../../src/shared/i18n';
 import { formatDateTime, REGIONS } from '../../../src/shared/regions';
 import { regionRulesInput } from '../../../src/shared/schemas/region-rules';
 import type { RouterOutputs } from '../../../src/server/trpc/root';
@@ -37,7 +36,6 @@ export function RegionRulesAdmin() {
 
 function RegionForm({ entry }: { entry: Entry }) {
   const t = useT();
-  const locale = useLocale();
   const qc = useQueryClient();
   const [draft, setDraft] = useState<RegionRuleSettings>(entry.settings);
   const [hours, setHours] = useState(String(entry.settings.maxDailyHours));
@@ -63,7 +61,7 @@ function RegionForm({ entry }: { entry: Entry }) {
     e.preventDefault();
     const parsed = regionRulesInput.safeParse({ ...input, maxDailyHours: hours.trim() ? input.maxDailyHours : undefined, warnBeforeMinutes: warn.trim() ? input.warnBeforeMinutes : undefined });
     if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), localizeText(i.message, locale)])));
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
     }
     setErrors({});

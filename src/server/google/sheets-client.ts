@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { auth, sheets, type sheets_v4 } from '@googleapis/sheets';
 import type { Env } from '../env';
 import { DomainError } from '../errors';
+import { msg } from '../../shared/i18n/message';
 
 /** What a sync needs: an authenticated Sheets client and the spreadsheet to write. */
 export interface SheetsTarget {
@@ -35,10 +36,10 @@ function readKey(config: SheetsConfig): ServiceAccountKey | null {
   try {
     key = JSON.parse(readFileSync(file, 'utf8')) as Partial<ServiceAccountKey>;
   } catch {
-    throw new DomainError('SERVICE_UNAVAILABLE', `${NOT_CONFIGURED}: the service account key file cannot be read`);
+    throw new DomainError('SERVICE_UNAVAILABLE', msg('errors.sheetsKeyUnreadable'));
   }
   if (typeof key.client_email !== 'string' || typeof key.private_key !== 'string') {
-    throw new DomainError('SERVICE_UNAVAILABLE', `${NOT_CONFIGURED}: the key file has no client_email or private_key`);
+    throw new DomainError('SERVICE_UNAVAILABLE', msg('errors.sheetsKeyIncomplete'));
   }
   return key as ServiceAccountKey;
 }

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { localizeText, translate } from '../../shared/i18n';
+import { t } from '../../shared/i18n';
 import type { AppVariables } from '../trpc/context';
 import { errorBody } from './errors';
 
@@ -30,8 +30,8 @@ export const MAX_REQUEST_BODY = MAX_FILE_JSON_BODY + MB;
 
 type Env = { Variables: AppVariables };
 
-/** "The request is larger than N MB" in English (the error shapes render it in the request's language). */
-const tooLarge = (max: number) => translate('en', 'errors.requestTooLarge', { mb: max / MB });
+/** "The request is larger than N MB" in the request's language. */
+const tooLarge = (max: number) => t('errors.requestTooLarge', { mb: max / MB });
 
 /**
  * A 413 past `max` bytes: refused from Content-Length before a byte is read when the client declares it,
@@ -60,7 +60,7 @@ export function trpcBodyLimit(): MiddlewareHandler<Env> {
   return limited(
     (c) => trpcLimit(pathsOf(c), !!c.var.user),
     (c, max) => {
-      const message = localizeText(tooLarge(max));
+      const message = tooLarge(max);
       return c.json({ error: { message, code: -32413, data: { code: 'PAYLOAD_TOO_LARGE', httpStatus: 413, path: pathsOf(c) } } }, 413);
     },
   );

@@ -2,14 +2,16 @@ import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { ZodError } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
-import { localizeText } from '../../shared/i18n';
+import { t } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import { log } from '../log';
 import { fieldErrorsOf } from './field-errors';
 
-/** The one REST error shape. `success`/`message` keep the spec's login contract. */
-export function errorBody(code: ErrorCode, english: string, field?: string, fields?: Record<string, string>) {
-  const message = localizeText(english);
+/**
+ * The one REST error shape. `success`/`message` keep the spec's login contract. `message` is the text as the
+ * caller is to read it: rendered from the catalog in the request's language (mapError renders domain errors by key).
+ */
+export function errorBody(code: ErrorCode, message: string, field?: string, fields?: Record<string, string>) {
   return { success: false as const, message, error: { code, message, ...(field ? { field } : {}), ...(fields ? { fields } : {}) } };
 }
 
@@ -22,7 +24,8 @@ export interface MappedError {
 function fromZod(err: ZodError): MappedError {
   const issue = err.issues[0];
   const field = issue?.path.join('.') || undefined;
-  const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : 'Invalid input';
+  // zod rendered the issue's message by key when it refused (shared/i18n/message.ts).
+  const message = issue ? `${field ? `${field}: ` : ''}${issue.message}` : t('error.BAD_REQUEST');
   return { status: 400, body: errorBody('BAD_REQUEST', message, field, fieldErrorsOf(err)) };
 }
 
@@ -31,7 +34,7 @@ export function mapError(err: unknown): MappedError {
   const cause = err instanceof TRPCError ? err.cause : err;
   if (cause instanceof ZodError) return fromZod(cause);
   if (cause instanceof DomainError) {
-    return { status: ERROR_STATUS[cause.code], body: errorBody(cause.code, cause.message, cause.field), retryAfter: cause.retryAfterSeconds };
+    return { status: ERROR_STATUS[cause.code], body: errorBody(cause.code, cause.localized(), cause.field), retryAfter: cause.retryAfterSeconds };
   }
   if (err instanceof TRPCError) {
     const status = getHTTPStatusCodeFromError(err);

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { localizeText, translate } from '../../shared/i18n';
+import { t } from '../../shared/i18n';
 import { TRPC_MAX_BATCH } from '../../shared/trpc-batch';
 
 /**
@@ -13,7 +13,7 @@ export function trpcBatchLimit(): MiddlewareHandler {
     const paths = c.req.path.replace(/^\/api\/trpc\/?/, '');
     const count = paths ? paths.split(',').length : 0;
     if (count <= TRPC_MAX_BATCH) return next();
-    const message = localizeText(translate('en', 'errors.batchTooLarge', { max: TRPC_MAX_BATCH, count }));
+    const message = t('errors.batchTooLarge', { max: TRPC_MAX_BATCH, count });
     return c.json({ error: { message, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400, path: paths.slice(0, 200) } } }, 400);
   };
 }

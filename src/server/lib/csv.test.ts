@@ -52,7 +52,7 @@ describe('parseCsv (RFC 4180)', () => {
   });
 
   test('an unclosed quote or text after a closing quote is an error naming the row', () => {
-    expect(() => parseCsv('a,b\n"open,c\n')).toThrow(new CsvError('Row 2 has a quote that is never closed', 2));
+    expect(() => parseCsv('a,b\n"open,c\n')).toThrow(new CsvError('Row 2 has a quote that is never closed', 2, 'unclosedQuote'));
     expect(() => parseCsv('a\n"x"y,b')).toThrow('Row 2 has text after a closing quote');
   });
 

@@ -9,6 +9,8 @@ export class CsvError extends Error {
     message: string,
     /** The record (1-based) where the problem is. */
     readonly row: number,
+    /** Which problem, for a message by key: a quote never closed, or text after a closing quote. */
+    readonly kind: 'unclosedQuote' | 'textAfterQuote',
   ) {
     super(message);
     this.name = 'CsvError';
@@ -41,7 +43,7 @@ export function parseCsv(text: string): string[][] {
       const row = records.length + 1;
       i++;
       for (;;) {
-        if (i >= src.length) throw new CsvError(`Row ${row} has a quote that is never closed`, row);
+        if (i >= src.length) throw new CsvError(`Row ${row} has a quote that is never closed`, row, 'unclosedQuote');
         if (src[i] === '"') {
           if (src[i + 1] !== '"') break;
           i++;
@@ -53,7 +55,7 @@ export function parseCsv(text: string): string[][] {
       quoted = true;
       const after = src[i];
       if (after !== undefined && after !== ',' && after !== '\r' && after !== '\n') {
-        throw new CsvError(`Row ${records.length + 1} has text after a closing quote`, records.length + 1);
+        throw new CsvError(`Row ${records.length + 1} has text after a closing quote`, records.length + 1, 'textAfterQuote');
       }
     } else if (c === ',') {
       endCell();

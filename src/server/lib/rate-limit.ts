@@ -1,4 +1,5 @@
 import { rateLimited } from '../errors';
+import { msg, type Message } from '../../shared/i18n/message';
 
 /**
  * A sliding-window limit on requests per key (an IP), in memory: one server process answers the
@@ -9,7 +10,7 @@ export interface RateRule {
   name: string;
   max: number;
   windowMs: number;
-  message: string;
+  message: Message;
 }
 
 const windows = new WeakMap<object, Map<string, number[]>>();
@@ -60,5 +61,5 @@ export const perMinute = (name: string, max: number): RateRule => ({
   name,
   max,
   windowMs: 60_000,
-  message: 'Too many requests. Please wait a minute and try again.',
+  message: msg('errors.tooManyRequests'),
 });

@@ -6,6 +6,7 @@ import { invalid } from '../errors';
 import { errorBody, mapError } from '../http/errors';
 import { assertCompany, deleteDocumentPhoto, readDocumentPhoto, storeDocumentPhoto, viewerOf } from '../services/compliance';
 import type { AppVariables } from '../trpc/context';
+import { msg } from '../../shared/i18n/message';
 
 /** Room for the multipart boundaries around an 8 MB photo. */
 const MULTIPART_SLACK = 64 * 1024;
@@ -40,10 +41,10 @@ export function documentPhotos() {
         // Refuse signed-out, rider and admin callers before reading the upload.
         assertCompany(viewer);
         const form = await c.req.formData().catch(() => {
-          throw invalid(t('errors.imageMultipart'), 'image');
+          throw invalid(msg('errors.imageMultipart'), 'image');
         });
         const file = form.get('image');
-        if (!file || typeof file === 'string') throw invalid(t('errors.imageFileRequired'), 'image');
+        if (!file || typeof file === 'string') throw invalid(msg('errors.imageFileRequired'), 'image');
         const bytes = new Uint8Array(await file.arrayBuffer());
         return c.json(await storeDocumentPhoto(c.var.db, viewer, c.req.param('id'), bytes, c.var.config.CAPTURES_DIR, c.var.user?.id ?? ''), 200);
       } catch (err) {

@@ -8,6 +8,7 @@ import { MAX_OCR_BYTES } from '../services/captures';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
 import { t } from '../../shared/i18n';
+import { msg } from '../../shared/i18n/message';
 
 /** Room for the multipart boundaries and the imageType field around an 8 MB image. */
 const MULTIPART_SLACK = 64 * 1024;
@@ -19,10 +20,10 @@ function roiField(v: FormDataEntryValue | null): OcrRoi | undefined {
   try {
     json = typeof v === 'string' ? JSON.parse(v) : undefined;
   } catch {
-    throw invalid('roi: not valid JSON', 'roi');
+    throw invalid(msg('errors.roiJson'), 'roi');
   }
   const roi = ocrRoi.safeParse(json);
-  if (!roi.success) throw invalid(`roi: ${roi.error.issues[0]?.message ?? 'expected { x, y, w, h } as fractions of the image'}`, 'roi');
+  if (!roi.success) throw invalid(msg('errors.roiInvalid', { problem: roi.error.issues[0]?.message ?? msg('errors.roiExpected') }), 'roi');
   return roi.data;
 }
 
@@ -38,7 +39,7 @@ export function ocrUpload() {
     '/ocr/process',
     bodyLimit({
       maxSize: MAX_OCR_BYTES + MULTIPART_SLACK,
-      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', 'The image is larger than 8 MB', 'image'), 413),
+      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', t('errors.imageTooLarge'), 'image'), 413),
     }),
     async (c) => {
       try {
@@ -46,10 +47,10 @@ export function ocrUpload() {
         // Refuse signed-out and company callers before reading the upload.
         if (!c.var.user || !can(c.var.user.role, 'ocr')) await caller.ocr.process({ bytes: new Uint8Array(), imageType: null });
         const form = await c.req.formData().catch(() => {
-          throw invalid(t('errors.imageMultipart'), 'image');
+          throw invalid(msg('errors.imageMultipart'), 'image');
         });
         const file = form.get('image');
-        if (!file || typeof file === 'string') throw invalid(t('errors.imageFileRequired'), 'image');
+        if (!file || typeof file === 'string') throw invalid(msg('errors.imageFileRequired'), 'image');
         const bytes = new Uint8Array(await file.arrayBuffer());
         const roi = roiField(form.get('roi'));
         return c.json(await caller.ocr.process({ bytes, declaredType: file.type, imageType: form.get('imageType'), roi }), 200);

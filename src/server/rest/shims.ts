@@ -4,6 +4,7 @@ import { createCaller } from '../trpc/root';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { restBodyLimit } from '../http/body-limit';
 import { errorBody, mapError } from '../http/errors';
+import { t } from '../../shared/i18n';
 
 type Caller = ReturnType<typeof createCaller>;
 /** `body` with the Idempotency-Key header folded in, so an outbox replay is applied once. */
@@ -90,7 +91,7 @@ export function restShims() {
     if (shim.method === 'post') api.post(shim.path, restBodyLimit(shim.path));
     api[shim.method](shim.path, async (c) => {
       const parsed = shim.method === 'post' ? await readJson(c) : { ok: true as const, body: undefined };
-      if (!parsed.ok) return c.json(errorBody('BAD_REQUEST', 'Malformed JSON body'), 400);
+      if (!parsed.ok) return c.json(errorBody('BAD_REQUEST', t('errors.malformedJson')), 400);
       const resHeaders = new Headers();
       const caller = createCaller(contextFromVars(c.var, resHeaders));
       let status = 200;

@@ -2,7 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Permission } from '../../shared/permissions';
 import { can, requiredPrivilege } from '../../shared/permissions';
-import { localizeText, privilegeWords, t as msg } from '../../shared/i18n';
+import { privilegeWords, t as msg } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import { inputFault } from '../http/broken-text';
 import { fieldErrorsOf } from '../http/field-errors';
@@ -16,21 +16,28 @@ const t = initTRPC.context<AppContext>().create({
     const cause = error.cause;
     const zodIssue = cause instanceof ZodError ? cause.issues[0] : undefined;
     const field = zodIssue ? zodIssue.path.join('.') : cause instanceof DomainError ? cause.field : undefined;
-    // Messages are rendered in the request's language (English texts of the catalog are looked up).
-    const message = zodIssue ? `${field ? `${field}: ` : ''}${localizeText(zodIssue.message)}` : localizeText(shape.message);
+    // In the request's language: a domain error by its catalog key, a zod message as the schema rendered it by key
+    // (shared/i18n/message.ts), a body that is not JSON by its own key; tRPC's other texts as they are.
+    const message = zodIssue
+      ? `${field ? `${field}: ` : ''}${zodIssue.message}`
+      : cause instanceof DomainError
+        ? cause.localized()
+        : error.code === 'PARSE_ERROR'
+          ? msg('errors.malformedJson')
+          : shape.message;
     const fieldErrors = cause instanceof ZodError ? fieldErrorsOf(cause) : field ? { [field]: message } : undefined;
     return { ...shape, message, data: { ...shape.data, field, fieldErrors, stack: undefined } };
   },
 });
 
-/** Domain errors thrown by services become typed TRPCErrors, with their code. */
+/** Domain errors thrown by services become typed TRPCErrors, with their code and their message in the request's language. */
 const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) {
     const cause = result.error.cause;
     if (cause.retryAfterSeconds) ctx.resHeaders.set('Retry-After', String(cause.retryAfterSeconds));
     const code = cause.code === 'CONFLICT' ? 'CONFLICT' : cause.code;
-    throw new TRPCError({ code, message: cause.message, cause });
+    throw new TRPCError({ code, message: cause.localized(), cause });
   }
   return result;
 });
@@ -42,8 +49,8 @@ const mapDomainErrors = t.middleware(async ({ ctx, next }) => {
 const refuseHostileInput = t.middleware(async ({ getRawInput, next }) => {
   // An unreadable body is left to the input parser (a procedure without input never reads it).
   const fault = inputFault(await getRawInput().catch(() => undefined));
-  if (fault?.kind === 'brokenText') throw new DomainError('BAD_REQUEST', msg('errors.brokenText'), fault.field);
-  if (fault?.kind === 'tooDeep') throw new DomainError('BAD_REQUEST', msg('errors.inputTooDeep'), fault.field);
+  if (fault?.kind === 'brokenText') throw new DomainError('BAD_REQUEST', { key: 'errors.brokenText' }, fault.field);
+  if (fault?.kind === 'tooDeep') throw new DomainError('BAD_REQUEST', { key: 'errors.inputTooDeep' }, fault.field);
   return next();
 });
 

@@ -80,20 +80,6 @@ export const currentLocale = (): Locale => localeSource();
 
 export const t = (key: MessageKey, params?: MessageParams) => translate(currentLocale(), key, params);
 
-/**
- * Catalog labels that sentences carry as {placeholder} values ('This hand-over is already {status}'):
- * order and hand-over statuses, capture kinds, webhook refusal reasons, privileges, permissions. Each family names
- * the placeholders it fills, so localizeText can turn an English value back into its key.
- */
-const WORD_FAMILIES: readonly { prefix: string; placeholders: readonly string[] }[] = [
-  { prefix: 'orderStatus.', placeholders: ['status', 'from', 'to'] },
-  { prefix: 'cashReview.status.', placeholders: ['status'] },
-  { prefix: 'errors.captureKind.', placeholders: ['kind'] },
-  { prefix: 'errors.webhookReason.', placeholders: ['reason'] },
-  { prefix: 'errors.privilege.', placeholders: ['privilege'] },
-  { prefix: 'permission.', placeholders: ['action'] },
-];
-
 /** A label inside a sentence: lower case in English ('picked up', 'a loopback address'), as it is in Arabic. */
 export function word(locale: Locale, key: MessageKey): string {
   const label = translate(locale, key);
@@ -112,64 +98,3 @@ export function privilegeWords(roles: readonly string[], locale: Locale = curren
 const eitherOf = (words: string[], locale: Locale) => words.reduce((a, b) => translate(locale, 'errors.privilege.either', { a, b }));
 /** `plural` in the current language: '3 riders', 'مندوبان'. */
 export const tn = (base: CountKey, n: number, params?: MessageParams) => plural(currentLocale(), base, n, params);
-
-type Pattern = { key: MessageKey; re: RegExp; names: string[] };
-let exact: Map<string, MessageKey> | undefined;
-let patterns: Pattern[] | undefined;
-/** Per placeholder name: an English word ('picked up', or the code 'picked_up') → its key. */
-let words: Map<string, Map<string, MessageKey>> | undefined;
-
-function buildIndex() {
-  exact = new Map();
-  patterns = [];
-  words = new Map();
-  for (const family of WORD_FAMILIES) {
-    const byWord = new Map<string, MessageKey>();
-    for (const key of Object.keys(en) as MessageKey[]) {
-      if (!key.startsWith(family.prefix) || key === 'errors.privilege.either') continue;
-      byWord.set(word('en', key), key);
-      if (!byWord.has(key.slice(family.prefix.length))) byWord.set(key.slice(family.prefix.length), key);
-    }
-    for (const name of family.placeholders) words.set(name, new Map([...(words.get(name) ?? []), ...byWord]));
-  }
-  for (const [key, text] of Object.entries(en) as [MessageKey, string][]) {
-    if (!exact.has(text)) exact.set(text, key);
-    const names = [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
-    const literal = text.replace(/\{\w+\}/g, '');
-    if (!names.length || literal.trim().length < 8) continue;
-    const source = text
-      .split(/\{\w+\}/)
-      .map((s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('(.+?)');
-    patterns.push({ key, re: new RegExp(`^${source}$`, 's'), names });
-  }
-}
-
-/**
- * An English catalog text (a server message, a validation message) in `locale`: exact texts by
- * lookup, texts with {placeholders} by matching the template. Text outside the catalog stays as is.
- */
-export function localizeText(text: string, locale: Locale = currentLocale()): string {
-  if (locale === 'en' || !text) return text;
-  if (!exact) buildIndex();
-  const key = exact!.get(text);
-  if (key) return translate(locale, key);
-  for (const p of patterns!) {
-    const m = p.re.exec(text);
-    if (m) return translate(locale, p.key, Object.fromEntries(p.names.map((n, i) => [n, localizeWord(n, m[i + 1]!, locale)])));
-  }
-  return text;
-}
-
-/** A captured English value of a word placeholder in `locale` ('picked up' → 'تم الاستلام'); other values as they are. */
-function localizeWord(name: string, value: string, locale: Locale): string {
-  const family = words!.get(name);
-  if (!family) return value;
-  const one = (v: string) => {
-    const key = family.get(v.toLowerCase());
-    return key ? word(locale, key) : v;
-  };
-  // A privilege may be several roles: 'company or admin'.
-  if (name === 'privilege') return eitherOf(value.split(' or ').map(one), locale);
-  return one(value);
-}

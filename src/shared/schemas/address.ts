@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { normalizeDigits } from '../digits';
 import { DIVISIONS, findArea } from '../gulf/areas';
-import { gulf as m } from '../i18n/en/gulf';
+import type { MessageKey } from '../i18n';
+import { byKey, textOf } from '../i18n/message';
 
 /** Block, street, building, floor, flat: short text (required or optional) ("10", "5A", "Tunis St"); Arabic-Indic digits become ASCII. */
-const short = (requiredMessage: string) =>
-  z.string(requiredMessage).transform((v) => normalizeDigits(v).trim()).pipe(z.string().min(1, requiredMessage).max(40, m['address.error.tooLong']));
-const optionalShort = () => z.string().optional().default('').transform((v) => normalizeDigits(v).trim()).pipe(z.string().max(40, m['address.error.tooLong']));
+const short = (requiredKey: MessageKey) =>
+  z.string(byKey(requiredKey)).transform((v) => normalizeDigits(v).trim()).pipe(z.string().min(1, byKey(requiredKey)).max(40, byKey('address.error.tooLong')));
+const optionalShort = () => z.string().optional().default('').transform((v) => normalizeDigits(v).trim()).pipe(z.string().max(40, byKey('address.error.tooLong')));
 
 /** Digits only, whatever spaces, dashes or Arabic-Indic digits the user typed; '' when empty. */
 const digitsOnly = (v: string) => normalizeDigits(v).replace(/[\s-]/g, '');
@@ -17,7 +18,7 @@ export const paciField = z
   .optional()
   .default('')
   .transform(digitsOnly)
-  .pipe(z.union([z.literal(''), z.string().regex(/^\d{8,12}$/, m['address.error.paci'])]));
+  .pipe(z.union([z.literal(''), z.string().regex(/^\d{8,12}$/, byKey('address.error.paci'))]));
 
 /** Makani (Dubai's building number): 10 digits, often written "12345 67890"; stored as the digits. */
 export const makaniField = z
@@ -25,7 +26,7 @@ export const makaniField = z
   .optional()
   .default('')
   .transform(digitsOnly)
-  .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, m['address.error.makani'])]));
+  .pipe(z.union([z.literal(''), z.string().regex(/^\d{10}$/, byKey('address.error.makani'))]));
 
 /** Rough bounding boxes of each country (with a margin for islands and borders). */
 export const COUNTRY_BOUNDS = {
@@ -37,17 +38,17 @@ const pinField = z
   .object({ lat: z.number().finite().min(-90).max(90), lng: z.number().finite().min(-180).max(180) })
   .optional();
 
-const landmarkField = z.string().trim().max(200, m['address.error.landmark']).optional().default('');
+const landmarkField = z.string().trim().max(200, byKey('address.error.landmark')).optional().default('');
 
 const ids = (country: 'KW' | 'AE') => DIVISIONS[country].map((d) => d.id) as [string, ...string[]];
 
 export const kuwaitAddress = z.object({
   country: z.literal('KW'),
-  governorate: z.enum(ids('KW'), m['address.error.governorate']),
-  area: z.string(m['address.error.area']).min(1, m['address.error.area']).max(60),
-  block: short(m['address.error.block']),
-  street: short(m['address.error.street']),
-  building: short(m['address.error.building']),
+  governorate: z.enum(ids('KW'), byKey('address.error.governorate')),
+  area: z.string(byKey('address.error.area')).min(1, byKey('address.error.area')).max(60),
+  block: short('address.error.block'),
+  street: short('address.error.street'),
+  building: short('address.error.building'),
   floor: optionalShort(),
   flat: optionalShort(),
   paci: paciField,
@@ -57,10 +58,10 @@ export const kuwaitAddress = z.object({
 
 export const uaeAddress = z.object({
   country: z.literal('AE'),
-  emirate: z.enum(ids('AE'), m['address.error.emirate']),
-  area: z.string(m['address.error.areaEmirate']).min(1, m['address.error.areaEmirate']).max(60),
+  emirate: z.enum(ids('AE'), byKey('address.error.emirate')),
+  area: z.string(byKey('address.error.areaEmirate')).min(1, byKey('address.error.areaEmirate')).max(60),
   street: optionalShort(),
-  building: short(m['address.error.building']),
+  building: short('address.error.building'),
   makani: makaniField,
   landmark: landmarkField,
   pin: pinField,
@@ -74,12 +75,12 @@ export const uaeAddress = z.object({
 export const addressParts = z.discriminatedUnion('country', [kuwaitAddress, uaeAddress]).superRefine((a, ctx) => {
   const division = a.country === 'KW' ? a.governorate : a.emirate;
   if (!findArea(a.country, division, a.area)) {
-    ctx.addIssue({ code: 'custom', path: ['area'], message: a.country === 'KW' ? m['address.error.area'] : m['address.error.areaEmirate'] });
+    ctx.addIssue({ code: 'custom', path: ['area'], message: textOf(a.country === 'KW' ? 'address.error.area' : 'address.error.areaEmirate') });
   }
   if (a.pin) {
     const b = COUNTRY_BOUNDS[a.country];
     if (a.pin.lat < b.minLat || a.pin.lat > b.maxLat || a.pin.lng < b.minLng || a.pin.lng > b.maxLng) {
-      ctx.addIssue({ code: 'custom', path: ['pin'], message: m['address.error.pin'] });
+      ctx.addIssue({ code: 'custom', path: ['pin'], message: textOf('address.error.pin') });
     }
   }
 });

@@ -13,10 +13,11 @@ import {
   requiredText,
   VEHICLE_TYPES,
 } from './fields';
+import { byKey } from '../i18n/message';
 
 /** Admin "Add Company" form (spec section 3). */
 export const companyInput = z.object({
-  name: requiredText('Company name is required', 160),
+  name: requiredText('errors.companyNameRequired', 160),
   email: emailField(),
   phone: optionalPhone(),
   address: optionalText(300),
@@ -28,10 +29,10 @@ export type CompanyInput = z.infer<typeof companyInput>;
 
 /** Admin "Add New Rider" form: `company` is the id of an existing company. */
 export const adminRiderInput = z.object({
-  name: requiredText('Name is required', 120),
+  name: requiredText('errors.nameRequired', 120),
   email: emailField(),
   phone: phoneField(),
-  vehicleType: z.enum(VEHICLE_TYPES, 'Vehicle type is required').optional().default('motorcycle'),
+  vehicleType: z.enum(VEHICLE_TYPES, byKey('errors.vehicleTypeRequired')).optional().default('motorcycle'),
   licensePlate: optionalText(30).transform((v) => v.toUpperCase()),
   company: idField.describe('company id'),
   timestamp: clientTimestamp,
@@ -40,18 +41,18 @@ export type AdminRiderInput = z.infer<typeof adminRiderInput>;
 
 /** Delivery fee: a number (the form parses it, 0 if empty), never negative, at most 1000. */
 export const deliveryFeeField = z
-  .number('Delivery fee must be a number')
-  .finite('Delivery fee must be a number')
-  .min(0, 'Delivery fee cannot be negative')
-  .max(1000, 'Delivery fee is too large');
+  .number(byKey('errors.deliveryFeeNumber'))
+  .finite(byKey('errors.deliveryFeeNumber'))
+  .min(0, byKey('errors.deliveryFeeNegative'))
+  .max(1000, byKey('errors.deliveryFeeTooLarge'));
 
 /** "Add New Order" form (spec section 3). An admin names the company; a company's own id is implied. */
 export const orderInput = z.object({
-  customerName: requiredText('Customer name is required', 120),
-  customerPhone: phoneField('Customer phone is required'),
+  customerName: requiredText('errors.customerNameRequired', 120),
+  customerPhone: phoneField('errors.customerPhoneRequired'),
   customerEmail: z.union([z.literal(''), emailField()]).optional().default(''),
-  pickupAddress: requiredText('Pickup address is required', 300),
-  deliveryAddress: requiredText('Delivery address is required', 300),
+  pickupAddress: requiredText('errors.pickupRequired', 300),
+  deliveryAddress: requiredText('errors.deliveryAddressRequired', 300),
   /** Structured Gulf addresses (issue 8): when given, the server stores them and writes the text above from them. */
   pickupAddressParts: addressParts.optional(),
   deliveryAddressParts: addressParts.optional(),
@@ -59,10 +60,10 @@ export const orderInput = z.object({
   deliveryFee: deliveryFeeField.optional().default(0),
   /** Cash to collect on delivery, in the company's currency; above 0 the order is paid in cash, else prepaid. */
   codAmount: z
-    .number('Cash on delivery must be a number')
-    .finite('Cash on delivery must be a number')
-    .min(0, 'Cash on delivery cannot be negative')
-    .max(100_000, 'Cash on delivery is too large')
+    .number(byKey('errors.codNumber'))
+    .finite(byKey('errors.codNumber'))
+    .min(0, byKey('errors.codNegative'))
+    .max(100_000, byKey('errors.codTooLarge'))
     .optional()
     .default(0),
   currency: z.enum(CURRENCIES).optional().default('KWD'),

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
 import { idempotencyKey } from './rider-app';
+import { byKey } from '../i18n/message';
 
 /** Spec section 9: history sent with a chat message. */
 export const VISITOR_HISTORY = 10;
 export const SUPPORT_HISTORY = 5;
 
-const chatText = z.string().trim().min(1, 'Message is required').max(4000, 'Message is too long (4,000 characters at most)');
+const chatText = z.string().trim().min(1, byKey('errors.messageRequired')).max(4000, byKey('errors.messageTooLong'));
 
 export const historyEntry = z.object({
   role: z.enum(['user', 'assistant']),
@@ -80,9 +81,9 @@ export interface SupportChatReply {
 /** POST /api/notify-email: once per session when name, company and email are known. */
 export const notifyEmailInput = z.object({
   customerData: customerData.extend({
-    name: z.string().trim().min(1, 'Name is required').max(120),
-    company: z.string().trim().min(1, 'Company is required').max(160),
-    email: z.string().trim().toLowerCase().pipe(z.email('Invalid email format')),
+    name: z.string().trim().min(1, byKey('errors.nameRequired')).max(120),
+    company: z.string().trim().min(1, byKey('errors.companyRequired')).max(160),
+    email: z.string().trim().toLowerCase().pipe(z.email(byKey('errors.emailInvalid'))),
   }),
   source: z.string().trim().max(60).default('chat-widget'),
 });
@@ -95,8 +96,8 @@ export type AnalysisPriority = (typeof ANALYSIS_PRIORITIES)[number];
 
 /** POST /api/ai/analysis: type, timeframe monthly. */
 export const analysisInput = z.object({
-  type: z.enum(ANALYSIS_TYPES, 'type must be one of financial, hr, legal, performance'),
-  timeframe: z.literal('monthly', 'timeframe must be monthly').default('monthly'),
+  type: z.enum(ANALYSIS_TYPES, byKey('errors.analysisType')),
+  timeframe: z.literal('monthly', byKey('errors.analysisTimeframe')).default('monthly'),
 });
 export type AnalysisInput = z.infer<typeof analysisInput>;
 
@@ -121,15 +122,15 @@ export const TICKET_STATUSES = ['open', 'in-progress', 'resolved'] as const;
 export const TICKET_PRIORITIES = ['urgent', 'high', 'medium', 'low'] as const;
 
 export const ticketCreateInput = z.object({
-  subject: z.string().trim().min(1, 'Subject is required').max(160),
-  body: z.string().trim().min(1, 'Description is required').max(5000),
+  subject: z.string().trim().min(1, byKey('errors.subjectRequired')).max(160),
+  body: z.string().trim().min(1, byKey('errors.descriptionRequired')).max(5000),
   priority: z.enum(TICKET_PRIORITIES).default('medium'),
   /** Set by the rider app's outbox (POST /api/support/tickets folds the Idempotency-Key in): a replay opens one ticket. */
   idempotencyKey,
 });
 export const ticketCommentInput = z.object({
   ticketId: z.string().min(1).max(40),
-  body: z.string().trim().min(1, 'Comment is required').max(5000),
+  body: z.string().trim().min(1, byKey('errors.commentRequired')).max(5000),
 });
 export const ticketStatusInput = z.object({
   ticketId: z.string().min(1).max(40),
@@ -138,5 +139,5 @@ export const ticketStatusInput = z.object({
 
 /** GET /api/ai/download-report/{userId}: that user's manager report (only the user or an admin). */
 export const downloadReportInput = z.object({
-  userId: z.string().trim().min(1, 'userId is required').max(40, 'userId is too long'),
+  userId: z.string().trim().min(1, byKey('errors.userIdRequired')).max(40, byKey('errors.userIdTooLong')),
 });

@@ -8,7 +8,7 @@ export const API_TOKEN_SHOWN_CHARS = 12;
 /** Live (unrevoked) tokens a user may hold at once. */
 export const API_TOKENS_PER_USER = 20;
 
-export const apiTokenCreateInput = z.object({ name: requiredText('Name is required', 60) });
+export const apiTokenCreateInput = z.object({ name: requiredText('errors.nameRequired', 60) });
 export type ApiTokenCreateInput = z.infer<typeof apiTokenCreateInput>;
 
 export const apiTokenRevokeInput = z.object({ id: idField });

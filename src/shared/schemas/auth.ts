@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { ROLES } from '../permissions';
-import { account as m } from '../i18n/en/account';
-import { errors as e } from '../i18n/en/errors';
+import type { MessageKey } from '../i18n';
+import { byKey } from '../i18n/message';
 
 /** Spec section 5: both trimmed, both required. The role is only a hint. */
 export const loginInput = z.object({
-  email: z.string().trim().min(1, 'Please enter both email and password').max(254),
-  password: z.string().trim().min(1, 'Please enter both email and password').max(200),
+  email: z.string().trim().min(1, byKey('login.error.required')).max(254),
+  password: z.string().trim().min(1, byKey('login.error.required')).max(200),
   role: z.enum(ROLES).optional(),
 });
 export type LoginInput = z.infer<typeof loginInput>;
@@ -42,25 +42,25 @@ export const setLocaleInput = z.object({ locale: z.enum(['en', 'ar']) });
  */
 export const PASSWORD_MIN_LENGTH = 10;
 export const PASSWORD_MAX_LENGTH = 200;
-export const PASSWORD_MESSAGES = {
-  required: e['errors.passwordRequired'],
-  tooShort: m['password.tooShort'],
-  tooLong: m['password.tooLong'],
-} as const;
+export const PASSWORD_MESSAGE_KEYS = {
+  required: 'errors.passwordRequired',
+  tooShort: 'password.tooShort',
+  tooLong: 'password.tooLong',
+} as const satisfies Record<string, MessageKey>;
 
 /** Characters as a reader counts them (an emoji or an Arabic letter is one). */
 export const passwordLength = (password: string) => [...password].length;
 
 export const newPasswordField = z
-  .string(PASSWORD_MESSAGES.required)
+  .string(byKey(PASSWORD_MESSAGE_KEYS.required))
   .trim()
-  .min(1, PASSWORD_MESSAGES.required)
-  .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, PASSWORD_MESSAGES.tooShort)
-  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES.tooLong);
+  .min(1, byKey(PASSWORD_MESSAGE_KEYS.required))
+  .refine((p) => passwordLength(p) >= PASSWORD_MIN_LENGTH, byKey(PASSWORD_MESSAGE_KEYS.tooShort))
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, byKey(PASSWORD_MESSAGE_KEYS.tooLong));
 
 /** auth.changePassword: the current password proves it is the user, not a borrowed session. */
 export const changePasswordInput = z.object({
-  currentPassword: z.string(PASSWORD_MESSAGES.required).min(1, PASSWORD_MESSAGES.required).max(PASSWORD_MAX_LENGTH),
+  currentPassword: z.string(byKey(PASSWORD_MESSAGE_KEYS.required)).min(1, byKey(PASSWORD_MESSAGE_KEYS.required)).max(PASSWORD_MAX_LENGTH),
   newPassword: newPasswordField,
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordInput>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAPTURE_TYPES_LIST } from './capture-types';
 import { captureReading } from './ocr';
 import { idempotencyKey } from './rider-app';
+import { byKey } from '../i18n/message';
 
 /** 8 MB of image, as a base64 data URL (4/3 larger) plus its header. */
 export const MAX_IMAGE_BYTES = 8 * 1024 * 1024;
@@ -11,8 +12,8 @@ export const captureSubmitInput = z.object({
   type: z.enum(CAPTURE_TYPES_LIST),
   image: z
     .string()
-    .max(MAX_DATA_URL, 'The image is larger than 8 MB')
-    .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, 'The image must be a JPEG, PNG or WebP data URL'),
+    .max(MAX_DATA_URL, byKey('errors.imageTooLarge'))
+    .regex(/^data:image\/(jpeg|png|webp);base64,[A-Za-z0-9+/=]+$/, byKey('errors.imageDataUrl')),
   timestamp: z.union([z.string().max(40), z.number()]).optional(),
   location: z
     .object({ lat: z.number().min(-90).max(90), lng: z.number().min(-180).max(180), accuracy: z.number().min(0).max(100000).optional() })

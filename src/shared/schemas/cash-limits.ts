@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { normalizeDigits } from '../digits';
-import { reconcile as m } from '../i18n/en/reconcile';
+import { byKey } from '../i18n/message';
 import { MINOR_DIGITS, type Currency } from '../money';
 import { dayNumber } from './reports';
 
@@ -42,15 +42,15 @@ const hoursValue = (v: unknown) => (typeof v === 'string' ? (/^\s*\d+\s*$/.test(
  * which knows the currency, with parseLimitAmount), `holdHours` 1–168; null returns to the default.
  */
 export const setCashLimitsInput = z.object({
-  limit: z.string(m['reconcile.error.amount']).trim().max(30).nullable(),
-  holdHours: z.preprocess(hoursValue, z.number(m['reconcile.error.hours']).int(m['reconcile.error.hours']).min(HOLD_HOURS_MIN, m['reconcile.error.hours']).max(HOLD_HOURS_MAX, m['reconcile.error.hours'])).nullable(),
+  limit: z.string(byKey('reconcile.error.amount')).trim().max(30).nullable(),
+  holdHours: z.preprocess(hoursValue, z.number(byKey('reconcile.error.hours')).int(byKey('reconcile.error.hours')).min(HOLD_HOURS_MIN, byKey('reconcile.error.hours')).max(HOLD_HOURS_MAX, byKey('reconcile.error.hours'))).nullable(),
 });
 export type SetCashLimitsInput = z.input<typeof setCashLimitsInput>;
 
 const isoDay = z
-  .string(m['reconcile.error.date'])
+  .string(byKey('reconcile.error.date'))
   .trim()
-  .refine((v) => dayNumber(v) !== null, m['reconcile.error.date']);
+  .refine((v) => dayNumber(v) !== null, byKey('reconcile.error.date'));
 
 /** company.reconciliation: a calendar day in the company's zone; missing: today there. */
 export const reconciliationInput = z.object({ date: isoDay.optional() }).optional();

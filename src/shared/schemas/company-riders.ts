@@ -2,25 +2,30 @@ import { z } from 'zod';
 import { newPasswordField } from './auth';
 import { CURRENCIES } from '../money';
 import { normalizePhone } from '../phone';
-import { idField, PHONE_MESSAGE, phoneText, VEHICLE_TYPES } from './fields';
+import { idField, phoneText, VEHICLE_TYPES } from './fields';
+import { PHONE_MESSAGE_KEY } from '../phone';
+import { translate, type MessageKey } from '../i18n';
+import { byKey, textOf } from '../i18n/message';
 import { riderUpdateInput } from './oversight';
 
-/** Spec section 5 "Company add rider": the messages, in the order the toast lists them. */
-export const NEW_RIDER_MESSAGES = [
-  'Name is required',
-  'Email is required',
-  'Phone is required',
-  'Vehicle type is required',
-  'License number is required',
-  'Invalid email format',
-  PHONE_MESSAGE,
-] as const;
+/** Spec section 5 "Company add rider": the messages' keys, in the order the toast lists them. */
+const NEW_RIDER_KEYS = [
+  'errors.nameRequired',
+  'errors.emailRequired',
+  'errors.phoneRequired',
+  'errors.vehicleTypeRequired',
+  'errors.licenseRequired',
+  'errors.emailInvalid',
+  PHONE_MESSAGE_KEY,
+] as const satisfies readonly MessageKey[];
+/** The same messages in English, as the spec quotes them. */
+export const NEW_RIDER_MESSAGES = NEW_RIDER_KEYS.map((key) => translate('en', key));
 
 /** "A simple address shape": something@something.something, no spaces. */
 const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Required, trimmed; an empty value reports only "required", never also the format. */
-const required = (message: string, max: number) => z.string(message).trim().min(1, { message, abort: true }).max(max);
+const required = (key: MessageKey, max: number) => z.string(byKey(key)).trim().min(1, { ...byKey(key), abort: true }).max(max);
 
 export const regionField = z
   .union([z.literal(''), z.enum(CURRENCIES)])
@@ -39,13 +44,13 @@ function withInternationalPhone(raw: unknown): unknown {
  * Rider form validates with and company.addRider / POST /api/company/riders parse.
  */
 export const newRiderInput = z.preprocess(withInternationalPhone, z.object({
-  name: required('Name is required', 120),
-  email: required('Email is required', 254)
+  name: required('errors.nameRequired', 120),
+  email: required('errors.emailRequired', 254)
     .toLowerCase()
-    .regex(SIMPLE_EMAIL, 'Invalid email format'),
-  phone: required('Phone is required', 40).pipe(phoneText()),
-  vehicleType: z.enum(VEHICLE_TYPES, 'Vehicle type is required'),
-  licenseNumber: required('License number is required', 30).toUpperCase(),
+    .regex(SIMPLE_EMAIL, byKey('errors.emailInvalid')),
+  phone: required('errors.phoneRequired', 40).pipe(phoneText()),
+  vehicleType: z.enum(VEHICLE_TYPES, byKey('errors.vehicleTypeRequired')),
+  licenseNumber: required('errors.licenseRequired', 30).toUpperCase(),
   region: regionField,
 }));
 export type NewRiderInput = z.infer<typeof newRiderInput>;
@@ -55,7 +60,8 @@ export function newRiderMessages(raw: unknown): string[] {
   const parsed = newRiderInput.safeParse(raw);
   if (parsed.success) return [];
   const found = new Set(parsed.error.issues.map((i) => i.message));
-  const known: string[] = NEW_RIDER_MESSAGES.filter((m) => found.has(m));
+  // zod rendered each message by key in the current language: the spec's order is the keys' order in that language.
+  const known: string[] = NEW_RIDER_KEYS.map((key) => textOf(key)).filter((m) => found.has(m));
   return [...known, ...[...found].filter((m) => !known.includes(m))];
 }
 

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { DOCUMENT_REMINDER_DAYS, DOCUMENT_TYPES, type DocumentType } from '../compliance/types';
 import type { Currency } from '../money';
+import { byKey } from '../i18n/message';
 
 /**
  * Rider documents with expiry (issue 9): the one schema the company's document form validates with and
  * company.saveDocument parses, plus the pure date arithmetic both sides use (calendar days, no zones:
  * the caller passes "today" in the rider's zone).
  */
-export const documentTypeField = z.enum(DOCUMENT_TYPES, 'Choose a document type');
+export const documentTypeField = z.enum(DOCUMENT_TYPES, byKey('documents.error.type'));
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -21,15 +22,15 @@ export function isCalendarDate(s: string): boolean {
 }
 
 export const expiryDateField = z
-  .string('Enter the expiry date')
+  .string(byKey('documents.error.expiryRequired'))
   .trim()
-  .min(1, { message: 'Enter the expiry date', abort: true })
-  .refine(isCalendarDate, 'Enter a valid expiry date');
+  .min(1, { ...byKey('documents.error.expiryRequired'), abort: true })
+  .refine(isCalendarDate, byKey('documents.error.expiryInvalid'));
 
 export const saveDocumentInput = z.object({
   riderId: z.string().trim().min(1).max(64),
   type: documentTypeField,
-  number: z.string().trim().max(40, 'The document number can be at most 40 characters').default(''),
+  number: z.string().trim().max(40, byKey('documents.error.numberTooLong')).default(''),
   expiresOn: expiryDateField,
 });
 export type SaveDocumentInput = z.infer<typeof saveDocumentInput>;

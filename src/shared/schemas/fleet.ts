@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { byKey } from '../i18n/message';
 
 /** Staleness is a figure (docs/figures.md), defined in ../figures/presence.ts. */
 export { isStale, STALE_AFTER_MS } from '../figures/presence';
@@ -8,11 +9,11 @@ export const fleetInput = z.object({ companyId: z.string().trim().min(1).max(40)
 
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date must be YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, byKey('errors.dateFormat'))
   .refine((s) => {
     const d = new Date(`${s}T00:00:00Z`);
     return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'Date must be a real day');
+  }, byKey('errors.dateReal'));
 
 export const historyInput = z.object({ riderId: z.string().trim().min(1).max(40), date: isoDate });
 export type HistoryInput = z.infer<typeof historyInput>;

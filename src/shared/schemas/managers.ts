@@ -4,7 +4,7 @@ import { emailField, idField, requiredText } from './fields';
 /** admin.addManager: another manager account for an existing company (invited by a one-time link). */
 export const newManagerInput = z.object({
   companyId: idField.describe('company id'),
-  name: requiredText('Name is required', 120),
+  name: requiredText('errors.nameRequired', 120),
   email: emailField(),
 });
 export type NewManagerInput = z.infer<typeof newManagerInput>;

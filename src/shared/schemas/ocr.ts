@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, type Currency } from '../money';
+import { byKey } from '../i18n/message';
 
 /** What the OCR camera dialog photographs (spec section 7, `/api/ocr/process` imageType). */
 export const OCR_IMAGE_TYPES = ['start_odometer', 'end_odometer', 'receipt', 'cash'] as const;
@@ -18,7 +19,7 @@ export const ocrRoi = z
     w: z.number().gt(0).max(1),
     h: z.number().gt(0).max(1),
   })
-  .refine((r) => r.x + r.w <= 1.0001 && r.y + r.h <= 1.0001, { message: 'roi must lie inside the image' });
+  .refine((r) => r.x + r.w <= 1.0001 && r.y + r.h <= 1.0001, { ...byKey('errors.roiInside') });
 export type OcrRoi = z.infer<typeof ocrRoi>;
 
 /** The answer of POST /api/ocr/process: `{ result }`. Money values are integer minor units of `currency`. */
@@ -41,7 +42,7 @@ export interface OcrResult {
  * Odometer: whole km; receipt and cash: minor units with the currency.
  */
 export const captureReading = z.object({
-  value: z.number().int('The reading must be a whole number').min(0).max(99_999_999),
+  value: z.number().int(byKey('errors.readingWhole')).min(0).max(99_999_999),
   currency: z.enum(CURRENCIES).optional(),
   /** The OCR confidence of the value before the rider looked at it; absent when typed by hand. */
   confidence: z.number().min(0).max(100).optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { byKey } from '../i18n/message';
 
 /**
  * The order CSV a company imports, column by column, in the template's order.
@@ -68,7 +69,7 @@ export const IMPORT_LIMITS = { rows: 2000, bytes: 1024 * 1024 } as const;
 
 export const orderImportInput = z.object({
   /** The file's text. Size is checked by the service so that a large file answers 413, not 400. */
-  csv: z.string().max(8 * 1024 * 1024, 'The file is too large'),
+  csv: z.string().max(8 * 1024 * 1024, byKey('errors.fileTooLarge')),
   /** Import the valid rows of a file that has errors (otherwise nothing is imported). */
   validOnly: z.boolean().optional().default(false),
   /** Check only: report the rows and errors, import nothing. */

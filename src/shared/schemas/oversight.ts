@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { REGION_IDS } from '../regions';
 import { idField, optionalPhone, optionalText, phoneField, requiredText, VEHICLE_TYPES } from './fields';
+import { byKey } from '../i18n/message';
 
 export const ORDER_STATUSES = ['pending', 'assigned', 'picked_up', 'delivered', 'cancelled', 'failed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const RIDER_STATUSES = ['active', 'inactive', 'suspended'] as const;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, byKey('errors.useDateFormat'));
 
 /** Server-side paging shared by every oversight table. */
 export const pageInput = z.object({
@@ -43,20 +44,20 @@ export const byId = z.object({ id: idField });
 
 export const companyUpdateInput = z.object({
   id: idField,
-  name: requiredText('Company name is required', 160),
+  name: requiredText('errors.companyNameRequired', 160),
   phone: optionalPhone(),
   address: optionalText(300),
   contactPerson: optionalText(120),
-  sheetUrl: z.union([z.literal(''), z.url('Enter a full https:// link').max(500)]).optional().default(''),
+  sheetUrl: z.union([z.literal(''), z.url(byKey('errors.sheetLink')).max(500)]).optional().default(''),
 });
 export type CompanyUpdateInput = z.infer<typeof companyUpdateInput>;
 
 export const riderUpdateInput = z.object({
   id: idField,
-  name: requiredText('Name is required', 120),
+  name: requiredText('errors.nameRequired', 120),
   phone: phoneField(),
-  vehicleType: z.enum(VEHICLE_TYPES, 'Vehicle type is required'),
-  licenseNumber: requiredText('License number is required', 30).transform((v) => v.toUpperCase()),
+  vehicleType: z.enum(VEHICLE_TYPES, byKey('errors.vehicleTypeRequired')),
+  licenseNumber: requiredText('errors.licenseRequired', 30).transform((v) => v.toUpperCase()),
 });
 export type RiderUpdateInput = z.infer<typeof riderUpdateInput>;
 

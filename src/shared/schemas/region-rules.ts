@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGION_IDS } from '../regions';
+import { byKey } from '../i18n/message';
 
 /**
  * An admin's change to one region's working rules (issue 9). Every field is sent: the editor saves
@@ -7,24 +8,24 @@ import { REGION_IDS } from '../regions';
  */
 export const regionRulesInput = z
   .object({
-    region: z.enum(REGION_IDS, 'Choose Kuwait or the UAE'),
+    region: z.enum(REGION_IDS, byKey('rules.invalid.region')),
     summerMotorcycleBan: z.boolean(),
     summerMiddayBreak: z.boolean(),
     iftarPause: z.boolean(),
     maxDailyHours: z
-      .number('Maximum daily hours must be between 1 and 24, in half hours')
-      .min(1, 'Maximum daily hours must be between 1 and 24, in half hours')
-      .max(24, 'Maximum daily hours must be between 1 and 24, in half hours')
-      .multipleOf(0.5, 'Maximum daily hours must be between 1 and 24, in half hours'),
+      .number(byKey('rules.invalid.maxHours'))
+      .min(1, byKey('rules.invalid.maxHours'))
+      .max(24, byKey('rules.invalid.maxHours'))
+      .multipleOf(0.5, byKey('rules.invalid.maxHours')),
     warnBeforeMinutes: z
-      .number('Warning minutes must be a whole number from 0 to 240')
-      .int('Warning minutes must be a whole number from 0 to 240')
-      .min(0, 'Warning minutes must be a whole number from 0 to 240')
-      .max(240, 'Warning minutes must be a whole number from 0 to 240'),
+      .number(byKey('rules.invalid.warnMinutes'))
+      .int(byKey('rules.invalid.warnMinutes'))
+      .min(0, byKey('rules.invalid.warnMinutes'))
+      .max(240, byKey('rules.invalid.warnMinutes')),
   })
   // Only once the maximum itself is valid: one message per mistake.
   .refine((v) => !(v.maxDailyHours >= 1 && v.maxDailyHours <= 24) || v.warnBeforeMinutes < v.maxDailyHours * 60, {
     path: ['warnBeforeMinutes'],
-    message: 'The warning must come before the maximum is reached',
+    ...byKey('rules.invalid.warnBeyondMax'),
   });
 export type RegionRulesInput = z.infer<typeof regionRulesInput>;

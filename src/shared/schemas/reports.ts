@@ -2,6 +2,8 @@ import { z } from 'zod';
 import type { Currency } from '../money';
 import type { RegionId } from '../regions';
 import type { Weekend } from '../weekend';
+import type { MessageKey } from '../i18n';
+import { byKey, textOf } from '../i18n/message';
 
 /** Reports cover whole business days in Kuwait time. */
 export const REPORT_TIME_ZONE = 'Asia/Kuwait';
@@ -36,12 +38,12 @@ export function defaultReportPeriod(now = new Date()): { from: string; to: strin
   return { from: dateOfDayNumber(dayNumber(to)! - (REPORT_DEFAULT_DAYS - 1)), to };
 }
 
-/** `message` is a catalog text (en/errors.ts), so the client and localizeText can translate it. */
-const isoDate = (message: string) => {
+/** A calendar day; `key` names the catalog message zod renders, in the language of the parse, when it refuses. */
+const isoDate = (key: MessageKey) => {
   return z
-    .string(message)
+    .string(byKey(key))
     .trim()
-    .refine((v) => dayNumber(v) !== null, message);
+    .refine((v) => dayNumber(v) !== null, byKey(key));
 };
 
 /**
@@ -49,18 +51,18 @@ const isoDate = (message: string) => {
  * a missing `to` is today in Kuwait, a missing `from` is 30 days ending on `to`.
  */
 export const reportInput = z
-  .object({ from: isoDate('From date must be a date in the format YYYY-MM-DD').optional(), to: isoDate('To date must be a date in the format YYYY-MM-DD').optional() })
+  .object({ from: isoDate('errors.fromDateFormat').optional(), to: isoDate('errors.toDateFormat').optional() })
   .optional()
   .transform((v, ctx) => {
     const to = v?.to ?? todayInKuwait();
     const from = v?.from ?? dateOfDayNumber(dayNumber(to)! - (REPORT_DEFAULT_DAYS - 1));
     const span = dayNumber(to)! - dayNumber(from)! + 1;
     if (span < 1) {
-      ctx.addIssue({ code: 'custom', path: ['from'], message: 'From date must be on or before the To date' });
+      ctx.addIssue({ code: 'custom', path: ['from'], message: textOf('errors.fromAfterTo') });
       return z.NEVER;
     }
     if (span > REPORT_MAX_DAYS) {
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `The period can be at most ${REPORT_MAX_DAYS} days` });
+      ctx.addIssue({ code: 'custom', path: ['to'], message: textOf('errors.periodTooLong', { days: REPORT_MAX_DAYS }) });
       return z.NEVER;
     }
     return { from, to };
@@ -171,7 +173,7 @@ export interface ReportListItem {
  * company.weeklyReport (issue 8): the company's working week (the day after its weekend, in its
  * region's zone). `weekStart` may be any day of the wanted week; missing: the current week.
  */
-export const weeklyReportInput = z.object({ weekStart: isoDate('Week start must be a date in the format YYYY-MM-DD').optional() }).optional();
+export const weeklyReportInput = z.object({ weekStart: isoDate('gulf.weekly.weekStartFormat').optional() }).optional();
 export type WeeklyReportInput = z.input<typeof weeklyReportInput>;
 
 /** Amounts per currency in integer minor units (a company's orders are normally all in its own). */

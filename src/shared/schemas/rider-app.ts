@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { HANDOVER_STATUSES as CASH_STATUSES } from '../cash/ledger-types';
 import { CURRENCIES } from '../money';
 import { REGION_IDS } from '../regions';
+import { byKey } from '../i18n/message';
 
 /** Every rider write may carry a client-generated key; a replay with the same key is applied once. */
-export const idempotencyKey = z.string().trim().min(8).max(80).regex(/^[A-Za-z0-9_-]+$/, 'Invalid idempotency key').optional();
+export const idempotencyKey = z.string().trim().min(8).max(80).regex(/^[A-Za-z0-9_-]+$/, byKey('errors.idempotencyKey')).optional();
 
 /**
  * What the outbox says of a write (issue 20): when the phone recorded it and whether it is a replay (the rider
@@ -15,14 +16,14 @@ export const outboxInfo = z.object({ recordedAt: z.number().int().positive().max
 /** When the phone recorded it (ms since epoch); kept as the event time even when uploaded later. */
 export const recordedAt = z.number().int().positive().optional();
 
-const odometer = z.number('Odometer reading must be a number').int('Odometer reading must be whole kilometres').min(0).max(9_999_999);
+const odometer = z.number(byKey('errors.odometerNumber')).int(byKey('errors.odometerWhole')).min(0).max(9_999_999);
 
 export const dutyStartInput = z.object({ startOdometerKm: odometer, captureId: z.string().max(40).optional(), at: recordedAt, idempotencyKey, outbox: outboxInfo });
 export const dutyEndInput = z.object({ endOdometerKm: odometer, captureId: z.string().max(40).optional(), at: recordedAt, idempotencyKey, outbox: outboxInfo });
 export const dutyBreakInput = z.object({ at: recordedAt, idempotencyKey, outbox: outboxInfo });
 
 export const cashSubmitInput = z.object({
-  amount: z.number('Amount must be a number').finite('Amount must be a number').positive('Amount must be more than 0').max(1_000_000),
+  amount: z.number(byKey('errors.amountNumber')).finite(byKey('errors.amountNumber')).positive(byKey('app.cash.invalid')).max(1_000_000),
   /** The scanned cash slip (a `cash` capture of this rider) the amount was read from. */
   slipCaptureId: z.string().max(40).optional(),
   idempotencyKey,
@@ -61,9 +62,9 @@ export const riderOrderStatusInput = z.discriminatedUnion('status', [
   z.object({
     orderId: z.string().max(40),
     status: z.literal('delivered'),
-    recipientName: z.string().trim().min(1, "Recipient's name is required").max(120),
+    recipientName: z.string().trim().min(1, byKey('app.deliver.recipientRequired')).max(120),
     proofCaptureId: z.string().max(40).optional(),
-    pin: z.string().regex(/^\d{4}$/, 'The PIN has 4 digits').optional(),
+    pin: z.string().regex(/^\d{4}$/, byKey('app.deliver.pinInvalid')).optional(),
     at: recordedAt,
     idempotencyKey,
     outbox: outboxInfo,
@@ -71,7 +72,7 @@ export const riderOrderStatusInput = z.discriminatedUnion('status', [
   z.object({
     orderId: z.string().max(40),
     status: z.literal('failed'),
-    reason: z.string().trim().min(1, 'Say why the delivery failed').max(300),
+    reason: z.string().trim().min(1, byKey('app.fail.reasonRequired')).max(300),
     at: recordedAt,
     idempotencyKey,
     outbox: outboxInfo,

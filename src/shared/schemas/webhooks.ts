@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idField } from './fields';
+import { byKey } from '../i18n/message';
 
 /** The events a company may subscribe an endpoint to. 'ping' is only ever sent by "Send test". */
 export const WEBHOOK_EVENTS = [
@@ -18,14 +19,14 @@ export const WEBHOOK_URL_MAX = 2000;
 
 export const webhookCreateInput = z.object({
   url: z
-    .string('Enter the endpoint URL')
+    .string(byKey('errors.endpointUrlRequired'))
     .trim()
-    .min(1, 'Enter the endpoint URL')
-    .max(WEBHOOK_URL_MAX, 'The URL is too long')
-    .pipe(z.url({ protocol: /^https?$/, message: 'Enter a full URL starting with https://' })),
+    .min(1, byKey('errors.endpointUrlRequired'))
+    .max(WEBHOOK_URL_MAX, byKey('errors.urlTooLong'))
+    .pipe(z.url({ protocol: /^https?$/, ...byKey('errors.urlFull') })),
   events: z
-    .array(z.enum(WEBHOOK_EVENTS, 'Unknown event'))
-    .min(1, 'Choose at least one event')
+    .array(z.enum(WEBHOOK_EVENTS, byKey('errors.eventUnknown')))
+    .min(1, byKey('errors.eventRequired'))
     .transform((events) => WEBHOOK_EVENTS.filter((e) => events.includes(e))),
 });
 export type WebhookCreateInput = z.infer<typeof webhookCreateInput>;

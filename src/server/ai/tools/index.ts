@@ -8,6 +8,7 @@ import { searchOrders } from './orders';
 import { riderPerformance } from './performance';
 import { systemStats } from './stats';
 import { createTicketTool, listTickets } from './tickets';
+import { label, msg } from '../../../shared/i18n/message';
 
 /**
  * Every tool the assistants and the MCP server offer, one catalogue. Each runs for an AiScope and
@@ -37,6 +38,6 @@ export function toolsFor(scope: Pick<AiScope, 'role'>): AiTool[] {
  */
 export async function callTool(db: Db, scope: AiScope, name: string, rawInput: unknown, now = new Date(), ctx?: ToolContext): Promise<unknown> {
   const tool = toolsFor(scope).find((t) => t.name === name);
-  if (!tool) throw forbidden(`No tool named ${name} for a ${scope.role} account`);
+  if (!tool) throw forbidden(msg('errors.toolNotAllowed', { name, role: label(`errors.privilege.${scope.role}`) }));
   return tool.run(db, scope, toolInput(tool).parse(rawInput ?? {}), now, ctx);
 }

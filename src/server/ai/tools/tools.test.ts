@@ -11,7 +11,9 @@ import { scopeForUser } from '../../services/reports';
 import { loadSessionUser } from '../../services/identity';
 import type { AiScope } from '../tool';
 import { ALL_TOOLS, callTool, toolsFor } from './index';
-import { OTHER_COMPANY, RIDER_NOT_FOUND } from './scope';
+
+const OTHER_COMPANY = 'Access denied: you can only see your own company';
+const RIDER_NOT_FOUND = 'Rider not found';
 
 let db: Db;
 let w: ToolWorld;

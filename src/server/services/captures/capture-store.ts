@@ -11,16 +11,17 @@ import { eventTime, riderCash } from '../rider';
 import { sniffImage } from '../../lib/image-bytes';
 import { assertWholeImage } from './image-check';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 /** Decode a data URL and check that the bytes really are the image type it claims. */
 export function decodeImage(dataUrl: string): { bytes: Uint8Array; ext: 'jpeg' | 'png' | 'webp' } {
   const m = /^data:image\/(jpeg|png|webp);base64,(.+)$/.exec(dataUrl);
-  if (!m) throw invalid(t('errors.imageDataUrl'), 'image');
+  if (!m) throw invalid(msg('errors.imageDataUrl'), 'image');
   const ext = m[1] as 'jpeg' | 'png' | 'webp';
   // A Buffer is a Uint8Array: copying it with Uint8Array.from walks 8 MB byte by byte (~0.5 s of CPU).
   const bytes: Uint8Array = Buffer.from(m[2]!, 'base64');
-  if (bytes.length > 8 * 1024 * 1024) throw new DomainError('PAYLOAD_TOO_LARGE', t('errors.imageTooLarge'), 'image');
-  if (sniffImage(bytes) !== ext) throw invalid(t('errors.imageNotReal'), 'image');
+  if (bytes.length > 8 * 1024 * 1024) throw new DomainError('PAYLOAD_TOO_LARGE', msg('errors.imageTooLarge'), 'image');
+  if (sniffImage(bytes) !== ext) throw invalid(msg('errors.imageNotReal'), 'image');
   return { bytes, ext };
 }
 
@@ -32,14 +33,14 @@ const isOdometer = (type: CaptureType) => type === 'start_odometer' || type === 
  */
 async function readingColumns(db: Db, riderId: string, type: CaptureType, reading: CaptureReading | undefined) {
   if (!reading) return {};
-  if (type === 'proof') throw invalid(t('errors.proofNoReading'), 'reading');
+  if (type === 'proof') throw invalid(msg('errors.proofNoReading'), 'reading');
   const ocr = { ocrConfidence: reading.confidence ?? null, ocrText: reading.text ?? null, readingCorrected: reading.corrected };
   if (isOdometer(type)) {
-    if (reading.currency) throw invalid(t('errors.odometerNotMoney'), 'reading.currency');
+    if (reading.currency) throw invalid(msg('errors.odometerNotMoney'), 'reading.currency');
     return { ...ocr, valueKm: reading.value };
   }
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId), columns: { id: true, companyId: true } });
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   // A slip without a currency is in the cash the rider holds (rider-region.ts), not the region they picked.
   return { ...ocr, valueMinor: reading.value, currency: reading.currency ?? (await riderCash(db, rider)).currency };
 }
@@ -74,7 +75,7 @@ export async function storeCapture(db: Db, riderId: string, input: CaptureSubmit
  */
 export async function ownCapture(db: Db, riderId: string, captureId: string, type: CaptureType, field = 'captureId') {
   const row = await db.query.captures.findFirst({ where: and(eq(captures.id, captureId), eq(captures.riderId, riderId)) });
-  if (!row) throw invalid(t('errors.captureNotYours'), field);
-  if (row.type !== type) throw invalid(t('errors.captureWrongKind', { kind: t(`errors.captureKind.${type}`) }), field);
+  if (!row) throw invalid(msg('errors.captureNotYours'), field);
+  if (row.type !== type) throw invalid(msg('errors.captureWrongKind', { kind: t(`errors.captureKind.${type}`) }), field);
   return row;
 }

@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { t } from '../../../shared/i18n';
 import { DomainError } from '../../errors';
 import { MAX_INPUT_PIXELS } from '../../ocr/preprocess';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Decode an upload once, at thumbnail size, to prove it is a whole picture before it is stored: the
@@ -17,5 +18,5 @@ export async function assertWholeImage(bytes: Uint8Array): Promise<void> {
       () => true,
       () => false,
     );
-  if (!whole) throw new DomainError('UNPROCESSABLE_CONTENT', t('errors.imageDamaged'), 'image');
+  if (!whole) throw new DomainError('UNPROCESSABLE_CONTENT', msg('errors.imageDamaged'), 'image');
 }

@@ -9,6 +9,7 @@ import { UndecodableImage } from '../../ocr/preprocess';
 import { riderCash } from '../rider';
 import { readImage } from '../../ocr/read';
 import { CONFIDENT } from '../../ocr/confidence';
+import { msg } from '../../../shared/i18n/message';
 
 export const MAX_OCR_BYTES = 8 * 1024 * 1024;
 
@@ -42,14 +43,14 @@ async function riderCurrency(db: Db, riderId: string | null): Promise<Currency> 
 /** Read an odometer, receipt or cash slip photo: validate, preprocess, recognise, parse. */
 export async function processImage(db: Db, riderId: string | null, input: OcrProcessInput): Promise<{ result: OcrResult }> {
   const { bytes, imageType } = input;
-  if (bytes.length > MAX_OCR_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', 'The image is larger than 8 MB', 'image');
-  if (!sniffImage(bytes)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'The file is not a JPEG, PNG or WebP image', 'image');
-  if (!isOcrImageType(imageType)) throw invalid(`imageType must be one of ${OCR_IMAGE_TYPES.join(', ')}`, 'imageType');
+  if (bytes.length > MAX_OCR_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', msg('errors.imageTooLarge'), 'image');
+  if (!sniffImage(bytes)) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', msg('documents.photo.notImage'), 'image');
+  if (!isOcrImageType(imageType)) throw invalid(msg('errors.ocrImageType', { types: OCR_IMAGE_TYPES.join(', ') }), 'imageType');
 
   const read = await readImage({ bytes, imageType, fallbackCurrency: await riderCurrency(db, riderId), roi: input.roi }).catch((err: unknown) => {
-    throw err instanceof UndecodableImage ? new DomainError('UNPROCESSABLE_CONTENT', err.message, 'image') : err;
+    throw err instanceof UndecodableImage ? new DomainError('UNPROCESSABLE_CONTENT', msg('errors.ocrUndecodable'), 'image') : err;
   });
-  if (!read.reading) throw new DomainError('UNPROCESSABLE_CONTENT', 'No readable number in this image', 'image');
+  if (!read.reading) throw new DomainError('UNPROCESSABLE_CONTENT', msg('errors.ocrNoReading'), 'image');
   return {
     result: {
       confidence: read.confidence,

@@ -1,6 +1,7 @@
 import { t } from '../../../shared/i18n';
 import { exactMinor, MINOR_DIGITS, type Currency } from '../../../shared/money';
 import { invalid } from '../../errors';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * An amount sent in major units as integer minor units of `currency`; 400 on `field` when it has more
@@ -8,6 +9,6 @@ import { invalid } from '../../errors';
  */
 export function minorOrRefuse(amount: number, currency: Currency, field: string): number {
   const minor = exactMinor(amount, currency);
-  if (minor === null) throw invalid(t('handover.error.decimals', { currency, digits: MINOR_DIGITS[currency] }), field);
+  if (minor === null) throw invalid(msg('handover.error.decimals', { currency, digits: MINOR_DIGITS[currency] }), field);
   return minor;
 }

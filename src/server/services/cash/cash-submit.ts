@@ -14,6 +14,7 @@ import { postJournal, riderBalances } from './ledger';
 import { once } from '../../lib/idempotency';
 import { cashOperationCurrency } from '../rider';
 import { emitCashSubmitted } from '../integrations';
+import { msg } from '../../../shared/i18n/message';
 
 export { slipCheck };
 
@@ -28,21 +29,21 @@ export { slipCheck };
 export async function submitCash(db: Db, riderId: string, input: { amount: number; channel?: CashSubmitRequest['channel']; slipCaptureId?: string; currency?: Currency }, now = new Date()) {
   return db.transaction(async (tx) => {
     const rider = await tx.query.riders.findFirst({ where: eq(riders.id, riderId) });
-    if (!rider) throw notFound(t('errors.riderNotFound'));
+    if (!rider) throw notFound(msg('errors.riderNotFound'));
     // The currency of the cash asked for, else the one the rider holds cash in (never the region the rider picked).
     const currency = await cashOperationCurrency(tx, rider, input.currency);
     const amountMinor = minorOrRefuse(input.amount, currency, 'amount');
-    if (amountMinor <= 0) throw invalid(t('app.cash.invalid'), 'amount');
+    if (amountMinor <= 0) throw invalid(msg('app.cash.invalid'), 'amount');
     const { handMinor } = await riderBalances(tx, riderId, currency);
     // Spec section 5: nothing to submit at 0 or less.
-    if (handMinor <= 0) throw invalid(t('app.cash.noCashText'), 'amount');
-    if (amountMinor > handMinor) throw invalid(t('app.cash.tooMuch', { amount: `${fromMinor(handMinor, currency)} ${currency}` }), 'amount');
+    if (handMinor <= 0) throw invalid(msg('app.cash.noCashText'), 'amount');
+    if (amountMinor > handMinor) throw invalid(msg('app.cash.tooMuch', { amount: `${fromMinor(handMinor, currency)} ${currency}` }), 'amount');
     const channel = input.channel ?? 'handover';
-    if (channel === 'bank_deposit' && !input.slipCaptureId) throw invalid(t('handover.error.slipRequired'), 'slipCaptureId');
+    if (channel === 'bank_deposit' && !input.slipCaptureId) throw invalid(msg('handover.error.slipRequired'), 'slipCaptureId');
     const slip = input.slipCaptureId ? await ownCapture(tx as unknown as Db, riderId, input.slipCaptureId, 'cash', 'slipCaptureId') : null;
     // One slip backs one hand-over: a photo reused cannot vouch for a second amount.
     if (slip && (await tx.query.cashSubmissions.findFirst({ where: eq(cashSubmissions.slipCaptureId, slip.id), columns: { id: true } }))) {
-      throw conflict(t('errors.slipUsed'), 'slipCaptureId');
+      throw conflict(msg('errors.slipUsed'), 'slipCaptureId');
     }
     // A bank deposit is checked against its slip and the bank account: no one meets, so no code.
     const code = channel === 'handover' ? newHandoverCode(now) : null;

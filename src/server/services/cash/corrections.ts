@@ -11,13 +11,14 @@ import { cashCurrencyOf, cashOperationCurrency, currencyList, riderCash } from '
 import { minorOrRefuse } from './amounts';
 import type { CashScope } from './handover';
 import { balancesOf, postJournal, riderBalances, type DbOrTx, type RiderBalances } from './ledger';
+import { msg } from '../../../shared/i18n/message';
 
 async function scopedRider(db: DbOrTx, scope: { companyId: string | null }, riderId: string) {
   const rider = await db.query.riders.findFirst({
     where: scope.companyId ? and(eq(riders.id, riderId), eq(riders.companyId, scope.companyId)) : eq(riders.id, riderId),
   });
   // Another company's rider answers exactly like a missing one.
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   return rider;
 }
 
@@ -43,10 +44,10 @@ export async function correctRiderCash(db: Db, scope: CashScope, input: CashCorr
     const rider = await scopedRider(tx, scope, input.riderId);
     const currency = await cashOperationCurrency(tx, rider, input.currency);
     const amountMinor = minorOrRefuse(input.amount, currency, 'amount');
-    if (amountMinor === 0) throw invalid(t('handover.error.zeroCorrection'), 'amount');
+    if (amountMinor === 0) throw invalid(msg('handover.error.zeroCorrection'), 'amount');
     const before = await riderBalances(tx, rider.id, currency);
     if (before.handMinor + amountMinor < 0) {
-      throw invalid(t('handover.error.correctionBelowZero', { amount: formatMoney(before.handMinor, currency) }), 'amount');
+      throw invalid(msg('handover.error.correctionBelowZero', { amount: formatMoney(before.handMinor, currency) }), 'amount');
     }
     const journalId = await postJournal(tx, {
       kind: 'correction',

@@ -4,7 +4,6 @@ import type { Db } from '../../../../db/client';
 import { captures, cashSubmissions, companies, riders, users } from '../../../../db/schema';
 import { HANDOVER_MAX_ATTEMPTS, handoverQrText, type HandoverConfirmInput, type HandoverResolveInput } from '../../../shared/cash/handover';
 import type { DiscrepancyResolution, LedgerAccount, ReceiptMethod } from '../../../shared/cash/ledger-types';
-import { t, twOr } from '../../../shared/i18n';
 import { fromMinor, type Currency } from '../../../shared/money';
 import { conflict, invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
@@ -12,6 +11,7 @@ import { notify } from '../compliance';
 import { minorOrRefuse } from './amounts';
 import { codeMatches, newHandoverCode } from './code';
 import { postJournal, type DbOrTx } from './ledger';
+import { labelOr, msg } from '../../../shared/i18n/message';
 
 type SubmissionRow = typeof cashSubmissions.$inferSelect;
 type RiderRow = typeof riders.$inferSelect;
@@ -22,7 +22,7 @@ export interface CashScope {
   companyId: string | null;
 }
 
-const statusWord = (status: string) => twOr(`cashReview.status.${status}`, status);
+const statusWord = (status: string) => labelOr(`cashReview.status.${status}`, status);
 
 /** A hand-over of the scope's riders; another company's answers exactly like a missing one (404). */
 export async function scopedSubmission(db: DbOrTx, scope: { companyId: string | null }, id: string) {
@@ -31,12 +31,12 @@ export async function scopedSubmission(db: DbOrTx, scope: { companyId: string | 
     .from(cashSubmissions)
     .innerJoin(riders, eq(riders.id, cashSubmissions.riderId))
     .where(scope.companyId ? and(eq(cashSubmissions.id, id), eq(riders.companyId, scope.companyId)) : eq(cashSubmissions.id, id));
-  if (!row) throw notFound(t('errors.cashSubmissionNotFound'));
+  if (!row) throw notFound(msg('errors.cashSubmissionNotFound'));
   return row;
 }
 
 export function assertPending(s: SubmissionRow) {
-  if (s.status !== 'pending') throw conflict(t('errors.handoverAlready', { status: statusWord(s.status) }));
+  if (s.status !== 'pending') throw conflict(msg('errors.handoverAlready', { status: statusWord(s.status) }));
 }
 
 /**
@@ -115,11 +115,11 @@ export async function confirmHandover(db: Db, scope: CashScope, input: HandoverC
     assertPending(s);
     const countedMinor = minorOrRefuse(input.counted, s.currency, 'counted');
     if (s.channel === 'bank_deposit') {
-      if (input.method !== 'slip') throw invalid(t('handover.error.bankBySlip'), 'method');
+      if (input.method !== 'slip') throw invalid(msg('handover.error.bankBySlip'), 'method');
     } else {
-      if (input.method === 'slip' || !input.code) throw invalid(t('handover.error.codeRequired'), 'code');
-      if (s.codeAttempts >= HANDOVER_MAX_ATTEMPTS) throw conflict(t('handover.error.locked'), 'code');
-      if (!s.codeHash || !s.codeExpiresAt || s.codeExpiresAt.getTime() <= now.getTime()) throw invalid(t('handover.error.expired'), 'code');
+      if (input.method === 'slip' || !input.code) throw invalid(msg('handover.error.codeRequired'), 'code');
+      if (s.codeAttempts >= HANDOVER_MAX_ATTEMPTS) throw conflict(msg('handover.error.locked'), 'code');
+      if (!s.codeHash || !s.codeExpiresAt || s.codeExpiresAt.getTime() <= now.getTime()) throw invalid(msg('handover.error.expired'), 'code');
       if (!codeMatches(input.code, s.codeHash)) {
         const attempts = s.codeAttempts + 1;
         await tx.update(cashSubmissions).set({ codeAttempts: attempts }).where(eq(cashSubmissions.id, s.id));
@@ -129,7 +129,7 @@ export async function confirmHandover(db: Db, scope: CashScope, input: HandoverC
     return { kind: 'received' as const, result: await receiveHandover(tx, s, rider, scope.actorId, countedMinor, input.method, now) };
   });
   // Thrown after the commit, so the wrong attempt stays counted.
-  if (outcome.kind === 'wrong') throw outcome.left > 0 ? invalid(t('handover.error.wrongCode', { left: outcome.left }), 'code') : conflict(t('handover.error.locked'), 'code');
+  if (outcome.kind === 'wrong') throw outcome.left > 0 ? invalid(msg('handover.error.wrongCode', { left: outcome.left }), 'code') : conflict(msg('handover.error.locked'), 'code');
   return outcome.result;
 }
 
@@ -143,8 +143,8 @@ export async function resolveDiscrepancy(db: Db, scope: CashScope, input: Handov
   return db.transaction(async (tx) => {
     const { s, rider } = await scopedSubmission(tx, scope, input.id);
     const d = s.discrepancyMinor ?? 0;
-    if (s.status !== 'discrepancy' || d === 0) throw conflict(t('handover.error.nothingToResolve'));
-    if (input.resolution === 'rider_owes' && d < 0) throw invalid(t('handover.error.overNotOwed'), 'resolution');
+    if (s.status !== 'discrepancy' || d === 0) throw conflict(msg('handover.error.nothingToResolve'));
+    if (input.resolution === 'rider_owes' && d < 0) throw invalid(msg('handover.error.overNotOwed'), 'resolution');
     await postJournal(tx, {
       kind: 'discrepancy_resolved',
       riderId: rider.id,
@@ -179,9 +179,9 @@ export async function resolveDiscrepancy(db: Db, scope: CashScope, input: Handov
 export async function refreshHandoverCode(db: Db, riderId: string, id: string, now = new Date()) {
   return db.transaction(async (tx) => {
     const [s] = await tx.select().from(cashSubmissions).where(and(eq(cashSubmissions.id, id), eq(cashSubmissions.riderId, riderId)));
-    if (!s) throw notFound(t('errors.cashSubmissionNotFound'));
+    if (!s) throw notFound(msg('errors.cashSubmissionNotFound'));
     assertPending(s);
-    if (s.channel !== 'handover') throw invalid(t('handover.error.bankNoCode'));
+    if (s.channel !== 'handover') throw invalid(msg('handover.error.bankNoCode'));
     const { code, codeHash, codeExpiresAt } = newHandoverCode(now);
     await tx.update(cashSubmissions).set({ codeHash, codeExpiresAt, codeAttempts: 0 }).where(eq(cashSubmissions.id, s.id));
     return { id: s.id, code, qr: handoverQrText(s.id, code), expiresAt: codeExpiresAt.toISOString() };
@@ -192,7 +192,7 @@ export async function refreshHandoverCode(db: Db, riderId: string, id: string, n
 export async function cancelHandover(db: Db, riderId: string, actorId: string, id: string, now = new Date()) {
   return db.transaction(async (tx) => {
     const [row] = await tx.select({ s: cashSubmissions, rider: riders }).from(cashSubmissions).innerJoin(riders, eq(riders.id, cashSubmissions.riderId)).where(and(eq(cashSubmissions.id, id), eq(cashSubmissions.riderId, riderId)));
-    if (!row) throw notFound(t('errors.cashSubmissionNotFound'));
+    if (!row) throw notFound(msg('errors.cashSubmissionNotFound'));
     assertPending(row.s);
     await returnToHand(tx, row.s, row.rider, actorId, 'cancelled', now);
     return { success: true as const, id, status: 'cancelled' as const };

@@ -12,6 +12,7 @@ import { audit } from '../../lib/audit';
 import { notify } from '../compliance';
 import { oldestUncountedSince, type HandEntry } from './fifo';
 import { LOT_COLUMNS, type DbOrTx } from './ledger';
+import { msg, type Message } from '../../../shared/i18n/message';
 
 const HOUR_MS = 3_600_000;
 
@@ -78,7 +79,7 @@ export interface RiderCashCheck extends CashLimitState {
  */
 export async function cashLimitState(db: DbOrTx, riderId: string, now = new Date()): Promise<RiderCashCheck> {
   const found = await riderAndCompany(db, riderId);
-  if (!found) throw notFound(t('errors.riderNotFound'));
+  if (!found) throw notFound(msg('errors.riderNotFound'));
   const { rider, company } = found;
   const own = cashLimitOf(company);
   const held = await uncountedByCurrency(db, riderId);
@@ -152,17 +153,17 @@ export async function checkCompanyCashLimits(db: Db, companyId: string, now = ne
 }
 
 /** The reason a cash order is refused, in the request's language ('Rami has KWD 120.000 not yet counted …'); the time in the company's zone. */
-export function cashLimitMessage(state: RiderCashCheck): string {
+export function cashLimitMessage(state: RiderCashCheck): Message {
   if (state.reason === 'amount') {
-    return t('reconcile.guard.overLimit', { rider: state.riderName, amount: formatMoney(state.uncountedMinor, state.currency), limit: formatMoney(state.limitMinor, state.currency) });
+    return msg('reconcile.guard.overLimit', { rider: state.riderName, amount: formatMoney(state.uncountedMinor, state.currency), limit: formatMoney(state.limitMinor, state.currency) });
   }
-  return t('reconcile.guard.overdue', { rider: state.riderName, since: formatDateTime(new Date(state.since!), REGIONS[state.region]), hours: state.holdHours });
+  return msg('reconcile.guard.overdue', { rider: state.riderName, since: formatDateTime(new Date(state.since!), REGIONS[state.region]), hours: state.holdHours });
 }
 
 /** The company's limits as its settings card shows them: what is in force, what it set (null: default) and the defaults. */
 export async function companyCashLimits(db: Db, companyId: string) {
   const [c] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!c) throw notFound(t('errors.companyNotFound'));
+  if (!c) throw notFound(msg('errors.companyNotFound'));
   const inForce = cashLimitOf(c);
   return {
     currency: c.currency,
@@ -178,15 +179,15 @@ export async function companyCashLimits(db: Db, companyId: string) {
 /** Sets (or, with null, returns to the default) the company's own limits; audited with before and after. */
 export async function setCompanyCashLimits(db: Db, actorId: string, companyId: string, input: { limit: string | null; holdHours: number | null }) {
   const [c] = await db.select().from(companies).where(eq(companies.id, companyId)).limit(1);
-  if (!c) throw notFound(t('errors.companyNotFound'));
+  if (!c) throw notFound(msg('errors.companyNotFound'));
   let cashLimitMinor: number | null = null;
   if (input.limit !== null && input.limit !== '') {
     const parsed = parseLimitAmount(input.limit, c.currency);
     if (!parsed.ok) {
       const message =
         parsed.problem === 'tooLarge'
-          ? t('reconcile.error.amountTooLarge', { amount: formatMoney(MAX_LIMIT_MAJOR * minorPerUnit(c.currency), c.currency) })
-          : t('reconcile.error.amount', { digits: MINOR_DIGITS[c.currency] });
+          ? msg('reconcile.error.amountTooLarge', { amount: formatMoney(MAX_LIMIT_MAJOR * minorPerUnit(c.currency), c.currency) })
+          : msg('reconcile.error.amount', { digits: MINOR_DIGITS[c.currency] });
       throw invalid(message, 'limit');
     }
     cashLimitMinor = parsed.minor;

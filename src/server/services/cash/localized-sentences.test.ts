@@ -7,7 +7,9 @@ import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
-import { localizeText, translate } from '../../../shared/i18n';
+import { translate } from '../../../shared/i18n';
+import { msg, privilegeOf, readStoredMessage, render } from '../../../shared/i18n/message';
+import type { DomainError } from '../../errors';
 import { runInLocale } from '../../http/locale';
 import { reviewCashSubmission } from './cash-submit';
 import { blockedAddressReason, dispatchDue } from '../integrations';
@@ -66,19 +68,19 @@ describe('order statuses inside sentences', () => {
     await expectTRPCError(manager.company.assignOrder({ orderId: done.id, riderId: w.riderB.id }), 'BAD_REQUEST', 'An order that is cancelled cannot be reassigned');
   });
 
-  test('localizeText turns an English sentence and its status words into Arabic (old stored texts too)', () => {
-    expect(localizeText('An order that is picked up cannot become pending', 'ar')).toBe('لا يمكن تحويل طلب حالته «تم الاستلام» إلى «قيد الانتظار»');
-    expect(localizeText('An order that is picked_up cannot become pending', 'ar')).toBe('لا يمكن تحويل طلب حالته «تم الاستلام» إلى «قيد الانتظار»');
-    expect(localizeText('This hand-over is already confirmed', 'ar')).toBe('حالة تسليم النقد هذه هي بالفعل «مؤكَّد»');
-    // A value that is not a word of its family stays as it is.
-    expect(localizeText('Unknown column "pending"', 'ar')).toBe(translate('ar', 'errors.importUnknownColumn', { name: 'pending' }));
+  test('a stored message is read back by key in the reader’s language; an old English text stays as it is', () => {
+    const stored = JSON.stringify(msg('errors.handoverAlready', { status: { word: 'cashReview.status.confirmed' } }));
+    expect(readStoredMessage(stored, 'ar')).toBe('حالة تسليم النقد هذه هي بالفعل «مؤكَّد»');
+    expect(readStoredMessage(stored, 'en')).toBe('This hand-over is already confirmed');
+    expect(readStoredMessage('An order that is picked up cannot become pending', 'ar')).toBe('An order that is picked up cannot become pending');
+    expect(readStoredMessage('{not json', 'ar')).toBe('{not json');
   });
 });
 
 describe('cash hand-over status', () => {
   test('Arabic: "This hand-over is already {status}" with the status label in Arabic; English unchanged', async () => {
     const [row] = await db.insert(cashSubmissions).values({ riderId: w.riderA.id, amountMinor: 5000, currency: 'KWD', status: 'confirmed' }).returning();
-    const ar = await runInLocale('ar', () => reviewCashSubmission(db, w.admin.id, row!.id, 'disputed')).catch((e: Error) => e.message);
+    const ar = await runInLocale('ar', () => reviewCashSubmission(db, w.admin.id, row!.id, 'disputed').catch((e: DomainError) => e.localized()));
     expect(ar).toBe(`حالة تسليم النقد هذه هي بالفعل «${translate('ar', 'cashReview.status.confirmed')}»`);
     const en = await reviewCashSubmission(db, w.admin.id, row!.id, 'disputed').catch((e: Error) => e.message);
     expect(en).toBe('This hand-over is already confirmed');
@@ -93,13 +95,17 @@ describe('webhook refusal reasons', () => {
     expect(runInLocale('ar', () => blockedAddressReason('10.0.0.1'))).toBe('عنوان خاص');
   });
 
-  test('a delivery refused later is stored in English and read back in the reader’s language', async () => {
+  test('a delivery refused later is stored by key and read back in the reader’s language', async () => {
     const [hook] = await db.insert(webhookEndpoints).values({ companyId: w.companyA.id, url: 'https://rebind.example.com/hook', secret: 'x'.repeat(64), events: ['order.created'] }).returning();
     await db.insert(webhookDeliveries).values({ endpointId: hook!.id, event: 'order.created', payload: {}, nextAttemptAt: new Date(0) });
-    // Woken from an Arabic request, the dispatcher still writes English.
+    // Woken from an Arabic request, the dispatcher writes the key, not the waking request's language.
     await runInLocale('ar', () => dispatchDue(db, { allowPrivate: false, resolve: async () => ['127.0.0.1'] }));
     const [stored] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook!.id));
-    expect(stored!.lastError).toBe('Webhook URLs may not point to a loopback address (rebind.example.com is 127.0.0.1)');
+    expect(JSON.parse(stored!.lastError!)).toEqual({
+      key: 'errors.webhookPrivate',
+      params: { reason: { word: 'errors.webhookReason.loopback' }, host: 'rebind.example.com', address: '127.0.0.1' },
+    });
+    expect(readStoredMessage(stored!.lastError!, 'en')).toBe('Webhook URLs may not point to a loopback address (rebind.example.com is 127.0.0.1)');
     const res = await getWith(app, `/api/trpc/company.webhookDeliveries?input=${encodeURIComponent(JSON.stringify({ endpointId: hook!.id }))}`, arabicManager);
     const log = (await res.json()).result.data as { lastError: string | null }[];
     expect(log[0]!.lastError).toBe(translate('ar', 'errors.webhookPrivate', { reason: 'عنوان استرجاع (loopback)', host: 'rebind.example.com', address: '127.0.0.1' }));
@@ -112,8 +118,8 @@ describe('privileges in "Access denied" sentences', () => {
     expect(res.status).toBe(403);
     const message = ((await res.json()) as { error: { message: string } }).error.message;
     expect(message).toBe(translate('ar', 'guard.denied', { action: translate('ar', 'permission.access-admin-portal'), privilege: 'مدير النظام' }));
-    expect(localizeText('Access denied: Viewing analytics requires company or admin privileges', 'ar')).toBe(
-      translate('ar', 'guard.denied', { action: translate('ar', 'permission.view-analytics'), privilege: 'الشركة أو مدير النظام' }),
-    );
+    const denied = msg('guard.denied', { action: msg('permission.view-analytics'), privilege: privilegeOf(['company', 'admin']) });
+    expect(render('en', denied)).toBe('Access denied: Viewing analytics requires company or admin privileges');
+    expect(render('ar', denied)).toBe(translate('ar', 'guard.denied', { action: translate('ar', 'permission.view-analytics'), privilege: 'الشركة أو مدير النظام' }));
   });
 });

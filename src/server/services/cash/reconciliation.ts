@@ -10,6 +10,7 @@ import { dateOfDayNumber, dayNumber } from '../../../shared/schemas/reports';
 import { startOfDayInZone } from '../../../shared/time';
 import { invalid } from '../../errors';
 import { companyProfile } from '../directory';
+import { msg } from '../../../shared/i18n/message';
 
 /** Midnight of a calendar date in the zone (noon UTC is that same day in Kuwait and Dubai). */
 export const midnightIn = (date: string, timeZone: string) => startOfDayInZone(new Date(`${date}T12:00:00Z`), timeZone);
@@ -62,8 +63,8 @@ export async function dailyReconciliation(db: Db, companyId: string, date: strin
   const timeZone = REGIONS[company.region].timezone;
   const today = localIsoDate(now, timeZone);
   const day = date ?? today;
-  if (dayNumber(day) === null) throw invalid(t('reconcile.error.date'), 'date');
-  if (day > today) throw invalid(t('reconcile.error.futureDate'), 'date');
+  if (dayNumber(day) === null) throw invalid(msg('reconcile.error.date'), 'date');
+  if (day > today) throw invalid(msg('reconcile.error.futureDate'), 'date');
   const from = midnightIn(day, timeZone);
   const to = midnightIn(plusDays(day, 1), timeZone);
 

@@ -10,6 +10,7 @@ import { DomainError, forbidden, notFound, unauthorized } from '../../errors';
 import { audit } from '../../lib/audit';
 import { sniffImage } from '../../lib/image-bytes';
 import { assertWholeImage } from '../captures';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Photos of rider documents, kept on disk like captures (capture-store.ts): under
@@ -28,7 +29,7 @@ export function viewerOf(user: SessionUser | null): DocumentViewer {
 
 /** The document if this viewer may see it; anyone else's answers "Document not found". */
 async function visibleDocument(db: Db, viewer: DocumentViewer, id: string) {
-  if (!viewer) throw unauthorized(t('error.UNAUTHORIZED'));
+  if (!viewer) throw unauthorized(msg('error.UNAUTHORIZED'));
   const [row] = await db
     .select({ doc: riderDocuments })
     .from(riderDocuments)
@@ -40,15 +41,15 @@ async function visibleDocument(db: Db, viewer: DocumentViewer, id: string) {
         viewer.role === 'rider' ? eq(riders.id, viewer.riderId) : undefined,
       ),
     );
-  if (!row) throw notFound(t('documents.error.notFound'));
+  if (!row) throw notFound(msg('documents.error.notFound'));
   return row.doc;
 }
 
 /** Only the rider's company changes a document (the words of companyProcedure's refusal). */
 export function assertCompany(viewer: DocumentViewer): asserts viewer is { role: 'company'; companyId: string } {
-  if (!viewer) throw unauthorized(t('error.UNAUTHORIZED'));
+  if (!viewer) throw unauthorized(msg('error.UNAUTHORIZED'));
   if (viewer.role !== 'company') {
-    throw forbidden(t('guard.denied', { action: t('permission.access-company-portal'), privilege: privilegeWords(['company']) }));
+    throw forbidden(msg('guard.denied', { action: t('permission.access-company-portal'), privilege: privilegeWords(['company']) }));
   }
 }
 
@@ -58,7 +59,7 @@ const EXT = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 /** A stored path stays inside the photo folder, whatever the row says. */
 function photoFile(dir: string, photoPath: string): string {
   const rel = normalize(photoPath);
-  if (rel.startsWith('..') || rel.startsWith('/') || !rel.startsWith('documents')) throw notFound(t('documents.error.notFound'));
+  if (rel.startsWith('..') || rel.startsWith('/') || !rel.startsWith('documents')) throw notFound(msg('documents.error.notFound'));
   return join(dir, rel);
 }
 
@@ -68,9 +69,9 @@ export async function removePhotoFile(dir: string, photoPath: string): Promise<v
 
 /** Checks the bytes: too large → 413, not a JPEG/PNG/WebP → 415. */
 export function checkPhoto(bytes: Uint8Array) {
-  if (bytes.length > MAX_DOCUMENT_PHOTO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', t('errors.imageTooLarge'), 'image');
+  if (bytes.length > MAX_DOCUMENT_PHOTO_BYTES) throw new DomainError('PAYLOAD_TOO_LARGE', msg('errors.imageTooLarge'), 'image');
   const kind = sniffImage(bytes);
-  if (!kind) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', t('documents.photo.notImage'), 'image');
+  if (!kind) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', msg('documents.photo.notImage'), 'image');
   return kind;
 }
 
@@ -115,11 +116,11 @@ export async function deleteDocumentPhoto(db: Db, viewer: DocumentViewer, id: st
 /** The photo's bytes and type, for its company, its rider or an admin. */
 export async function readDocumentPhoto(db: Db, viewer: DocumentViewer, id: string, dir: string) {
   const doc = await visibleDocument(db, viewer, id);
-  if (!doc.photoPath) throw notFound(t('documents.error.noPhoto'));
+  if (!doc.photoPath) throw notFound(msg('documents.error.noPhoto'));
   const bytes = await readFile(photoFile(dir, doc.photoPath)).catch(() => {
-    throw notFound(t('documents.error.noPhoto'));
+    throw notFound(msg('documents.error.noPhoto'));
   });
   const kind = sniffImage(bytes);
-  if (!kind) throw notFound(t('documents.error.noPhoto'));
+  if (!kind) throw notFound(msg('documents.error.noPhoto'));
   return { bytes: new Uint8Array(bytes), contentType: CONTENT_TYPE[kind] };
 }

@@ -9,6 +9,7 @@ import { notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { removePhotoFile } from './documents-photo';
 import { sendDocumentReminders, todayIn } from './documents-reminders';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Rider documents with expiry (issue 9). Company managers keep them for their own riders (a rider of
@@ -59,7 +60,7 @@ async function riderWithRegion(db: Db, riderId: string, companyId?: string) {
 export async function riderDocumentList(db: Db, riderId: string, opts: { companyId?: string; now?: Date } = {}) {
   const now = opts.now ?? new Date();
   const rider = await riderWithRegion(db, riderId, opts.companyId);
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   await sendDocumentReminders(db, now, { riderId });
   const today = todayIn(rider.companyRegion, now);
   const rows = await db.select().from(riderDocuments).where(eq(riderDocuments.riderId, riderId));
@@ -96,7 +97,7 @@ export const documentAudit = (row: DocRow | undefined | null) =>
  */
 export async function saveRiderDocument(db: Db, actor: { userId: string; companyId: string }, input: SaveDocumentInput, now = new Date()) {
   const rider = await riderWithRegion(db, input.riderId, actor.companyId);
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   const values = { number: input.number, expiresOn: input.expiresOn, updatedBy: actor.userId, updatedAt: now };
   const { row, existing } = await db.transaction(async (tx) => {
     const existing = await tx.query.riderDocuments.findFirst({ where: and(eq(riderDocuments.riderId, rider.id), eq(riderDocuments.type, input.type)) });
@@ -122,7 +123,7 @@ export async function companyDocument(db: Db, companyId: string, id: string) {
     .from(riderDocuments)
     .innerJoin(riders, eq(riders.id, riderDocuments.riderId))
     .where(and(eq(riderDocuments.id, id), eq(riders.companyId, companyId)));
-  if (!row) throw notFound(t('documents.error.notFound'));
+  if (!row) throw notFound(msg('documents.error.notFound'));
   return row.doc;
 }
 
@@ -145,7 +146,7 @@ export async function deleteRiderDocument(db: Db, actor: { userId: string; compa
  */
 export async function documentsOverview(db: Db, companyId: string, now = new Date()) {
   const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { region: true } });
-  if (!company) throw notFound(t('errors.companyNotFound'));
+  if (!company) throw notFound(msg('errors.companyNotFound'));
   await sendDocumentReminders(db, now, { companyId });
   const today = todayIn(company.region, now);
   const rows = await db

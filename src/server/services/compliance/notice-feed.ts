@@ -5,6 +5,7 @@ import { t } from '../../../shared/i18n';
 import { notFound } from '../../errors';
 import { checkCashLimit, checkCompanyCashLimits } from '../cash';
 import { companyNotices, markNoticeRead, riderNotices } from './notices';
+import { msg } from '../../../shared/i18n/message';
 
 type NoticeRow = typeof notices.$inferSelect;
 
@@ -45,7 +46,7 @@ export async function readNotice(db: Db, id: string, owner: { companyId: string 
       ? and(eq(notices.id, id), eq(notices.companyId, owner.companyId), eq(notices.audience, 'company'))
       : and(eq(notices.id, id), eq(notices.riderId, owner.riderId), eq(notices.audience, 'rider'));
   const [row] = await db.select({ id: notices.id, readAt: notices.readAt }).from(notices).where(own).limit(1);
-  if (!row) throw notFound(t('reconcile.error.noticeNotFound'));
+  if (!row) throw notFound(msg('reconcile.error.noticeNotFound'));
   if (!row.readAt) await markNoticeRead(db, id, owner, now);
   return { success: true as const };
 }

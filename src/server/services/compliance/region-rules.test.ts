@@ -8,9 +8,17 @@ import { makeWorld, type World } from '../../../../test/world';
 import { runInLocale } from '../../http/locale';
 import { DomainError } from '../../errors';
 import { startDuty } from '../rider';
-import { orderBlock } from './guards';
+import { orderBlock as orderBlockMessage } from './guards';
+import { render } from '../../../shared/i18n/message';
+import { currentLocale } from '../../../shared/i18n';
 import { assignOrder } from '../orders';
 import { companyRulesToday, riderRulesNow, workedToday } from './region-rules';
+
+/** The reason as the door shows it, in the current language. */
+const orderBlock = async (...args: Parameters<typeof orderBlockMessage>) => {
+  const m = await orderBlockMessage(...args);
+  return m && render(currentLocale(), m);
+};
 
 /** Fixed clocks: Kuwait UTC+3, Dubai UTC+4. */
 const kw = (iso: string) => new Date(`${iso}+03:00`);
@@ -33,7 +41,7 @@ async function refusal(p: Promise<unknown>) {
   const err = await p.then(() => null, (e) => e);
   expect(err).toBeInstanceOf(DomainError);
   const e = err as DomainError;
-  return { code: e.code, message: e.message, field: e.field };
+  return { code: e.code, message: e.localized(), field: e.field };
 }
 
 const shift = (riderId: string, startedAt: Date, endedAt: Date | null = null) =>

@@ -20,6 +20,7 @@ import { notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { notify } from './notices';
 import { riderWorkplace } from '../rider';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Working rules per region (issue 9): the settings rows, the minutes a rider worked today, and the
@@ -97,7 +98,7 @@ const restrictionView = (r: Restriction, zone: string) => ({
  */
 export async function riderRulesNow(db: Db, riderId: string, now = new Date()) {
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   const s = await riderRulesState(db, rider, now);
   if (s.verdict.hours.warning && s.reachesAt) await warnHours(db, rider, s.zone, s.settings.maxDailyHours, s.reachesAt, now);
   return {
@@ -142,7 +143,7 @@ const todayView = (rules: RuleToday[], zone: string) =>
 /** company.rulesToday: the company's region's rules, read-only, with today's state. */
 export async function companyRulesToday(db: Db, companyId: string, now = new Date()) {
   const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { region: true } });
-  if (!company) throw notFound(t('errors.companyNotFound'));
+  if (!company) throw notFound(msg('errors.companyNotFound'));
   const region = company.region;
   const settings = await regionSettings(db, region);
   return { region, timeZone: zoneOf(region), settings, rules: todayView(rulesToday(region, now, settings), zoneOf(region)) };

@@ -13,6 +13,7 @@ import { audit } from '../../lib/audit';
 import { createManagerAccount, deliverInvitation, type InviteDoor } from './company-managers';
 import { publishChange } from '../../lib/events';
 import { emitOrderEvent, emitRiderCreated } from '../integrations';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Add Company: the company and its manager's account (role company, from the form's email; named after the
@@ -44,7 +45,7 @@ export async function createCompany(db: Db, door: InviteDoor, actorId: string, i
 
 async function companyOrThrow(db: Db, companyId: string, field: string) {
   const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId) });
-  if (!company) throw invalid(t('errors.chooseCompany'), field);
+  if (!company) throw invalid(msg('errors.chooseCompany'), field);
   return company;
 }
 
@@ -54,7 +55,7 @@ export async function assertRiderEmailFree(db: Db, email: string) {
     .from(riders)
     .where(eq(riders.email, email))
     .union(db.select({ id: users.id }).from(users).where(eq(users.email, email)));
-  if (taken) throw conflict(t('errors.emailTaken'), 'email');
+  if (taken) throw conflict(msg('errors.emailTaken'), 'email');
 }
 
 export async function createRiderByAdmin(db: Db, actorId: string, input: AdminRiderInput) {
@@ -99,14 +100,14 @@ export function orderValues(company: { id: string; currency: Currency }, actorId
 
 /** An order for a company: an admin names it, a company manager's own is implied. The demo simulator passes its clock and 'demo'. */
 export async function createOrder(db: Db, actorId: string, companyId: string | undefined, input: OrderInput, opts: { now?: Date; source?: 'form' | 'demo' } = {}) {
-  if (!companyId) throw invalid(t('errors.orderCompanyRequired'), 'companyId');
+  if (!companyId) throw invalid(msg('errors.orderCompanyRequired'), 'companyId');
   const company = await companyOrThrow(db, companyId, 'companyId');
   if (input.currency !== company.currency) {
-    throw invalid(t('errors.orderCurrency', { company: company.name, currency: company.currency }), 'currency');
+    throw invalid(msg('errors.orderCurrency', { company: company.name, currency: company.currency }), 'currency');
   }
   for (const field of ['pickupAddressParts', 'deliveryAddressParts'] as const) {
     const parts = input[field];
-    if (parts && parts.country !== countryOfRegion(company.region)) throw invalid(gulf['address.error.country'], field);
+    if (parts && parts.country !== countryOfRegion(company.region)) throw invalid(msg('address.error.country'), field);
   }
   const row = await db.transaction(async (tx) => {
     const [o] = await tx

@@ -8,6 +8,7 @@ import { publishChange } from '../../lib/events';
 import { likePattern, paged, pageWindow } from '../../lib/paging';
 import { t } from '../../../shared/i18n';
 import { lastSeenDate, lastSeenMs } from '../reports';
+import { msg } from '../../../shared/i18n/message';
 
 /** Companies with their rider and order counts, filtered and paged; `onlyId` keeps one company (a manager's own). */
 export async function listCompaniesPaged(db: Db, input: CompanyListInput, onlyId?: string) {
@@ -91,7 +92,7 @@ export async function listRidersPaged(db: Db, input: RiderListInput) {
 
 export async function updateCompany(db: Db, actorId: string, input: CompanyUpdateInput) {
   const before = await db.query.companies.findFirst({ where: eq(companies.id, input.id) });
-  if (!before) throw notFound(t('errors.companyNotFound'));
+  if (!before) throw notFound(msg('errors.companyNotFound'));
   const patch = { name: input.name, phone: input.phone, address: input.address, contactPerson: input.contactPerson, sheetUrl: input.sheetUrl || null };
   await db.transaction(async (tx) => {
     await tx.update(companies).set(patch).where(eq(companies.id, input.id));
@@ -103,7 +104,7 @@ export async function updateCompany(db: Db, actorId: string, input: CompanyUpdat
 
 export async function setCompanyActive(db: Db, actorId: string, id: string, active: boolean) {
   const before = await db.query.companies.findFirst({ where: eq(companies.id, id) });
-  if (!before) throw notFound(t('errors.companyNotFound'));
+  if (!before) throw notFound(msg('errors.companyNotFound'));
   await db.transaction(async (tx) => {
     await tx.update(companies).set({ active }).where(eq(companies.id, id));
     await audit(tx, { actorId, action: active ? 'reactivate' : 'deactivate', entity: 'company', entityId: id, before: { active: before.active }, after: { active } });
@@ -115,7 +116,7 @@ export async function setCompanyActive(db: Db, actorId: string, id: string, acti
 export async function updateRider(db: Db, actorId: string, input: RiderUpdateInput, scopeCompanyId: string | null = null) {
   const where = scopeCompanyId ? and(eq(riders.id, input.id), eq(riders.companyId, scopeCompanyId)) : eq(riders.id, input.id);
   const before = await db.query.riders.findFirst({ where });
-  if (!before) throw notFound(t('errors.riderNotFound'));
+  if (!before) throw notFound(msg('errors.riderNotFound'));
   const { id, ...patch } = input;
   await db.transaction(async (tx) => {
     await tx.update(riders).set(patch).where(eq(riders.id, id));
@@ -128,7 +129,7 @@ export async function updateRider(db: Db, actorId: string, input: RiderUpdateInp
 export async function setRiderActive(db: Db, actorId: string, id: string, active: boolean, scopeCompanyId: string | null = null) {
   const where = scopeCompanyId ? and(eq(riders.id, id), eq(riders.companyId, scopeCompanyId)) : eq(riders.id, id);
   const before = await db.query.riders.findFirst({ where });
-  if (!before) throw notFound(t('errors.riderNotFound'));
+  if (!before) throw notFound(msg('errors.riderNotFound'));
   const status = active ? 'active' : 'inactive';
   await db.transaction(async (tx) => {
     await tx.update(riders).set({ status, onDuty: active ? before.onDuty : false }).where(eq(riders.id, id));

@@ -9,16 +9,12 @@ import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeRider, TEST_PASSWORD } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { sessionIdFromToken } from '../../auth/tokens';
-import {
-  acceptRiderInvitation,
-  DUPLICATE_RIDER_EMAIL,
-  INVITATION_TTL_MS,
-  INVITE_EXPIRED,
-  INVITE_UNKNOWN,
-  INVITE_USED,
-  inviteCompanyRider,
-  type InviteAnswer,
-} from './company-fleet';
+import { acceptRiderInvitation, INVITATION_TTL_MS, inviteCompanyRider, type InviteAnswer } from './company-fleet';
+
+const DUPLICATE_RIDER_EMAIL = 'A rider with this email already exists';
+const INVITE_UNKNOWN = 'This invitation link is not valid. Ask your company for a new one.';
+const INVITE_USED = 'This invitation link has already been used. Sign in with your password, or ask your company for a new link.';
+const INVITE_EXPIRED = 'This invitation link has expired. Ask your company for a new one.';
 import { onChange, type ChangeTopic } from '../../lib/events';
 
 let db: Db;

@@ -14,12 +14,13 @@ import type { listCompanyRiders } from './company-riders';
 import { publishChange } from '../../lib/events';
 import type { InviteDoor } from './company-managers';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type CompanyRider = Awaited<ReturnType<typeof listCompanyRiders>>[number];
 
-export const DUPLICATE_RIDER_EMAIL = 'A rider with this email already exists';
+const DUPLICATE_RIDER_EMAIL = msg('errors.riderEmailExists');
 export const INVITATION_TTL_MS = INVITATION_TTL_DAYS * 24 * 60 * 60 * 1000;
 
 function isUniqueViolation(err: unknown): boolean {
@@ -30,7 +31,7 @@ function isUniqueViolation(err: unknown): boolean {
 /** One of this company's riders, or NOT_FOUND: another company's rider is indistinguishable from none. */
 async function ownRider(db: Db, companyId: string, riderId: string) {
   const row = await db.query.riders.findFirst({ where: and(eq(riders.id, riderId), eq(riders.companyId, companyId)) });
-  if (!row) throw notFound(t('errors.riderNotFound'));
+  if (!row) throw notFound(msg('errors.riderNotFound'));
   return row;
 }
 
@@ -115,10 +116,10 @@ function splitName(name: string) {
  */
 export async function inviteCompanyRider(db: Db, door: InviteDoor, actorId: string, companyId: string, riderId: string, now = new Date()): Promise<InviteAnswer> {
   const rider = await ownRider(db, companyId, riderId);
-  if (rider.status !== 'active') throw invalid(t('errors.reactivateBeforeInvite'), 'id');
+  if (rider.status !== 'active') throw invalid(msg('errors.reactivateBeforeInvite'), 'id');
   const account = rider.userId ? await db.query.users.findFirst({ where: eq(users.id, rider.userId) }) : undefined;
   if (account && accountClaimed(account)) {
-    if (account.disabled) throw invalid(t('reset.userDisabled'), 'id');
+    if (account.disabled) throw invalid(msg('reset.userDisabled'), 'id');
     return requestRiderReset(db, door, actorId, rider, account, now);
   }
   const token = generateSessionToken();
@@ -127,7 +128,7 @@ export async function inviteCompanyRider(db: Db, door: InviteDoor, actorId: stri
     let userId = rider.userId;
     if (!userId) {
       const taken = await tx.query.users.findFirst({ where: eq(users.email, rider.email) });
-      if (taken) throw conflict(t('errors.riderEmailTaken'), 'email');
+      if (taken) throw conflict(msg('errors.riderEmailTaken'), 'email');
       const [u] = await tx.insert(users).values({ email: rider.email, role: 'rider', passwordHash: null, ...splitName(rider.name) }).returning();
       userId = u!.id;
       await tx.update(riders).set({ userId }).where(eq(riders.id, rider.id));
@@ -143,16 +144,16 @@ export async function inviteCompanyRider(db: Db, door: InviteDoor, actorId: stri
 
 export type InviteAnswer = { success: true; kind: 'invitation'; link: string; expiresAt: string } | RiderResetAnswer;
 
-export const INVITE_UNKNOWN = 'This invitation link is not valid. Ask your company for a new one.';
-export const INVITE_USED = 'This invitation link has already been used. Sign in with your password, or ask your company for a new link.';
-export const INVITE_EXPIRED = 'This invitation link has expired. Ask your company for a new one.';
+const INVITE_UNKNOWN = msg('errors.riderInviteUnknown');
+const INVITE_USED = msg('errors.riderInviteUsed');
+const INVITE_EXPIRED = msg('errors.riderInviteExpired');
 
 /** Spends the invitation, then refuses it if the account was claimed meanwhile (a reset link, a Google sign-in). */
 async function spendUnclaimed(tx: Tx, invitationId: string, userId: string, now: Date) {
   // The spend is a write, so from here the transaction holds the write lock and reads the latest account.
   await spendOnce(tx, riderInvitations, invitationId, INVITE_USED, now);
   const account = await tx.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!account || accountClaimed(account)) throw invalid(t('invite.claimed'), 'token');
+  if (!account || accountClaimed(account)) throw invalid(msg('invite.claimed'), 'token');
 }
 
 /**
@@ -167,7 +168,7 @@ export async function acceptRiderInvitation(db: Db, token: string, password: str
   const account = rider?.userId ? await db.query.users.findFirst({ where: eq(users.id, rider.userId) }) : undefined;
   if (!rider || !account || account.disabled || rider.status !== 'active') throw invalid(INVITE_UNKNOWN, 'token');
   // An invitation never replaces a password the rider chose: that would hand the account to whoever holds the link.
-  if (accountClaimed(account)) throw invalid(t('invite.claimed'), 'token');
+  if (accountClaimed(account)) throw invalid(msg('invite.claimed'), 'token');
   return setPasswordAndSignIn(db, {
     userId: account.id,
     owner: account,

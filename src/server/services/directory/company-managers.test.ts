@@ -8,7 +8,8 @@ import { DENIED, expectTRPCError } from '../../../../test/expect';
 import { makeCompanyManager, TEST_PASSWORD } from '../../../../test/factories';
 import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
 import { makeWorld, type World } from '../../../../test/world';
-import { INVITE_UNKNOWN } from './company-fleet';
+
+const INVITE_UNKNOWN = 'This invitation link is not valid. Ask your company for a new one.';
 
 let db: Db;
 let w: World;

@@ -8,6 +8,7 @@ import type { Env } from '../../env';
 import { revokeSessionsOnSuspension, invitationUrl, issueManagerInvitation, mailManagerInvitation, type IssuedInvitation } from '../identity';
 import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';
+import { msg } from '../../../shared/i18n/message';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -28,7 +29,7 @@ function splitName(name: string) {
  */
 export async function createManagerAccount(tx: Tx, actorId: string, companyId: string, m: { email: string; name: string }, now = new Date()) {
   const taken = (await tx.query.users.findFirst({ where: eq(users.email, m.email) })) ?? (await tx.query.riders.findFirst({ where: eq(riders.email, m.email) }));
-  if (taken) throw conflict(t('errors.emailTaken'), 'email');
+  if (taken) throw conflict(msg('errors.emailTaken'), 'email');
   const [u] = await tx.insert(users).values({ email: m.email, role: 'company', passwordHash: null, ...splitName(m.name) }).returning();
   await tx.insert(companyMembers).values({ userId: u!.id, companyId });
   await audit(tx, { actorId, action: 'create', entity: 'user', entityId: u!.id, after: { email: u!.email, role: u!.role, companyId } });
@@ -51,8 +52,8 @@ async function managerOrThrow(db: Db, userId: string) {
     .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
     .leftJoin(companies, eq(companies.id, companyMembers.companyId))
     .where(eq(users.id, userId));
-  if (!row) throw notFound(t('account.userNotFound'));
-  if (row.user.role !== 'company') throw invalid(t('managers.notManager'), 'userId');
+  if (!row) throw notFound(msg('account.userNotFound'));
+  if (row.user.role !== 'company') throw invalid(msg('managers.notManager'), 'userId');
   return { ...row.user, companyName: row.companyName ?? '' };
 }
 
@@ -61,7 +62,7 @@ const displayName = (u: { firstName: string; lastName: string }) => `${u.firstNa
 /** admin.addManager: another manager for an existing company, with their own invitation. */
 export async function addCompanyManager(db: Db, door: InviteDoor, actorId: string, input: NewManagerInput) {
   const company = await db.query.companies.findFirst({ where: eq(companies.id, input.companyId) });
-  if (!company) throw invalid(t('errors.chooseCompany'), 'companyId');
+  if (!company) throw invalid(msg('errors.chooseCompany'), 'companyId');
   const { user, invitation } = await db.transaction((tx) => createManagerAccount(tx, actorId, company.id, input));
   publishChange('companies');
   const delivered = await deliverInvitation(door, { email: user.email, name: input.name, company: company.name }, invitation);
@@ -74,8 +75,8 @@ export async function addCompanyManager(db: Db, door: InviteDoor, actorId: strin
  */
 export async function reissueManagerInvitation(db: Db, door: InviteDoor, actorId: string, userId: string, now = new Date()) {
   const manager = await managerOrThrow(db, userId);
-  if (manager.disabled) throw invalid(t('managers.suspendedNoInvite'), 'userId');
-  if (manager.lastSignInAt) throw invalid(t('managers.alreadySignedIn', { email: manager.email }), 'userId');
+  if (manager.disabled) throw invalid(msg('managers.suspendedNoInvite'), 'userId');
+  if (manager.lastSignInAt) throw invalid(msg('managers.alreadySignedIn', { email: manager.email }), 'userId');
   const invitation = await db.transaction((tx) => issueManagerInvitation(tx, actorId, userId, now));
   const delivered = await deliverInvitation(door, { email: manager.email, name: displayName(manager), company: manager.companyName }, invitation);
   return { success: true as const, company: { name: manager.companyName }, manager: { id: manager.id, email: manager.email, name: displayName(manager) }, ...delivered };

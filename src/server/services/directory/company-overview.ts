@@ -9,18 +9,19 @@ import { weekendOf, type Weekend } from '../../../shared/weekend';
 import { t } from '../../../shared/i18n';
 import { activeRiderCount, revenueSince } from '../reports';
 import { ordersCreatedSince } from '../orders';
+import { msg } from '../../../shared/i18n/message';
 
 /** The company's own profile, as its portal needs it. */
 export async function companyProfile(db: Db, companyId: string) {
   const c = await db.query.companies.findFirst({ where: eq(companies.id, companyId) });
-  if (!c) throw notFound(t('errors.companyNotFound'));
+  if (!c) throw notFound(msg('errors.companyNotFound'));
   return { id: c.id, name: c.name, email: c.email, region: c.region, currency: c.currency, sheetUrl: c.sheetUrl, active: c.active, weekendSetting: c.weekend, weekend: weekendOf(c) };
 }
 
 /** The company's own weekend (null: the region's default); only ever the caller's company. */
 export async function setCompanyWeekend(db: Db, companyId: string, weekend: Weekend | null) {
   const updated = await db.update(companies).set({ weekend }).where(eq(companies.id, companyId)).returning({ id: companies.id });
-  if (!updated.length) throw notFound(t('errors.companyNotFound'));
+  if (!updated.length) throw notFound(msg('errors.companyNotFound'));
   return companyProfile(db, companyId);
 }
 

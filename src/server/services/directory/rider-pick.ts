@@ -4,6 +4,7 @@ import { companies, riders } from '../../../../db/schema';
 import { notFound } from '../../errors';
 import { riderDashboard, trackingToday } from '../rider';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 const PICK_LIMIT = 20;
 
@@ -42,7 +43,7 @@ export async function riderDayFor(db: Db, riderId: string, now = new Date()) {
     .from(riders)
     .innerJoin(companies, eq(companies.id, riders.companyId))
     .where(eq(riders.id, riderId));
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   const [dashboard, today] = await Promise.all([riderDashboard(db, riderId, now), trackingToday(db, riderId, now)]);
   return { rider, dashboard, today };
 }

@@ -9,8 +9,8 @@ import { conflict, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { loadSessionUser } from './users';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
-export const TOKEN_NOT_FOUND = 'API token not found';
 const TOKEN_SHAPE = new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);
 
 /** `kwt_` and 32 random bytes, base64url: 256 bits that only the user ever sees, once. */
@@ -39,7 +39,7 @@ export async function createApiToken(db: Db, userId: string, name: string, now =
       .select({ n: count() })
       .from(apiTokens)
       .where(and(eq(apiTokens.userId, userId), isNull(apiTokens.revokedAt)));
-    if ((live?.n ?? 0) >= API_TOKENS_PER_USER) throw conflict(t('errors.tokenLimit', { count: API_TOKENS_PER_USER }), 'name');
+    if ((live?.n ?? 0) >= API_TOKENS_PER_USER) throw conflict(msg('errors.tokenLimit', { count: API_TOKENS_PER_USER }), 'name');
     const [inserted] = await tx
       .insert(apiTokens)
       .values({ userId, name: name.trim(), tokenHash: hashApiToken(token), prefix: token.slice(0, API_TOKEN_SHOWN_CHARS), createdAt: now })
@@ -60,7 +60,7 @@ export async function listApiTokens(db: Db, userId: string): Promise<ApiTokenSum
 export async function revokeApiToken(db: Db, actor: Pick<SessionUser, 'id' | 'role'>, tokenId: string, now = new Date()) {
   const where = actor.role === 'admin' ? eq(apiTokens.id, tokenId) : and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, actor.id));
   const row = await db.query.apiTokens.findFirst({ where });
-  if (!row) throw notFound(TOKEN_NOT_FOUND);
+  if (!row) throw notFound(msg('errors.apiTokenNotFound'));
   if (row.revokedAt) return { success: true as const, apiToken: summary(row) };
   const [updated] = await db.update(apiTokens).set({ revokedAt: now }).where(eq(apiTokens.id, row.id)).returning();
   await audit(db, { actorId: actor.id, action: 'revoke', entity: 'api_token', entityId: row.id, before: { revokedAt: null }, after: { revokedAt: now.toISOString(), owner: row.userId } });

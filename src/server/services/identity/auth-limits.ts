@@ -4,6 +4,7 @@ import { DomainError } from '../../errors';
 import { log } from '../../log';
 import { audit } from '../../lib/audit';
 import { hitRateLimit, reserveRateLimit, type RateRule } from '../../lib/rate-limit';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Limits on the sign-in and token endpoints (the password login has its own, stored one: login-limiter.ts).
@@ -13,7 +14,7 @@ import { hitRateLimit, reserveRateLimit, type RateRule } from '../../lib/rate-li
  * count every request.
  */
 const MIN = 60_000;
-const rule = (name: string, max: number, windowMs: number): RateRule => ({ name, max, windowMs, message: t('account.tooManyAttempts') });
+const rule = (name: string, max: number, windowMs: number): RateRule => ({ name, max, windowMs, message: msg('account.tooManyAttempts') });
 
 export const AUTH_RULES = {
   /** Wrong (unknown, used, expired) reset links on auth.resetPassword, per IP (failures only; token-guessing.ts). */

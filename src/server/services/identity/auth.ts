@@ -9,6 +9,7 @@ import { loginLimits, markLoginSucceeded, reserveLoginAttempt } from './login-li
 import { reportLoginLockout } from './login-lockout';
 import { createSession, type IssuedSession } from './sessions';
 import { findUserByEmail, loadSessionUser } from './users';
+import { msg } from '../../../shared/i18n/message';
 
 export interface LoginResult {
   user: SessionUser;
@@ -30,13 +31,13 @@ export async function login(db: Db, config: Env, input: LoginInput, ip: string, 
   const slot = await reserveLoginAttempt(db, { email, ip, device }, now, limits);
   if (!slot.ok) {
     await reportLoginLockout(db, config, slot, row?.id ?? null, limits.account, now);
-    throw rateLimited(t('errors.tooManyLogins'), slot.retryAfterSeconds);
+    throw rateLimited(msg('errors.tooManyLogins'), slot.retryAfterSeconds);
   }
   const ok = row?.passwordHash ? await verifyPassword(input.password.trim(), row.passwordHash) : await burnVerify(input.password);
   // Only the right password learns that the account is suspended.
-  if (ok && row?.disabled) throw unauthorized(t('login.failed.suspended'));
+  if (ok && row?.disabled) throw unauthorized(msg('login.failed.suspended'));
   const user = ok && row ? await loadSessionUser(db, row.id) : null;
-  if (!user) throw unauthorized(t('login.failed.invalid'));
+  if (!user) throw unauthorized(msg('login.failed.invalid'));
   await markLoginSucceeded(db, slot.attemptId);
   return { user, session: await createSession(db, user.id) };
 }
@@ -44,8 +45,8 @@ export async function login(db: Db, config: Env, input: LoginInput, ip: string, 
 /** Sign-in through a verified identity (Google): only an existing account may sign in. */
 export async function loginWithVerifiedEmail(db: Db, email: string): Promise<LoginResult> {
   const row = await findUserByEmail(db, email);
-  if (row?.disabled) throw new DomainError('FORBIDDEN', t('login.failed.suspended'));
+  if (row?.disabled) throw new DomainError('FORBIDDEN', msg('login.failed.suspended'));
   const user = row ? await loadSessionUser(db, row.id) : null;
-  if (!user) throw new DomainError('FORBIDDEN', t('errors.googleNoAccount'));
+  if (!user) throw new DomainError('FORBIDDEN', msg('errors.googleNoAccount'));
   return { user, session: await createSession(db, user.id) };
 }

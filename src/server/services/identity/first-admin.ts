@@ -5,6 +5,7 @@ import { t } from '../../../shared/i18n';
 import { conflict } from '../../errors';
 import { audit } from '../../lib/audit';
 import { issueResetLink } from './password-reset';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * An administrator for a production database, which is never seeded with the demo accounts
@@ -14,7 +15,7 @@ import { issueResetLink } from './password-reset';
 export async function createAdmin(db: Db, who: { email: string; firstName: string; lastName?: string }, now = new Date()) {
   const email = who.email.trim().toLowerCase();
   const taken = await db.query.users.findFirst({ where: eq(users.email, email) });
-  if (taken) throw conflict(t('errors.emailTaken'), 'email');
+  if (taken) throw conflict(msg('errors.emailTaken'), 'email');
   const [admin] = await db.insert(users).values({ email, firstName: who.firstName.trim(), lastName: who.lastName?.trim() ?? '', role: 'admin', createdAt: now }).returning();
   await audit(db, { actorId: admin!.id, action: 'admin-created-from-console', entity: 'user', entityId: admin!.id, after: { email } });
   return issueResetLink(db, admin!.id, admin!.id, now);

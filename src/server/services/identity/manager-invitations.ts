@@ -10,6 +10,7 @@ import { audit } from '../../lib/audit';
 import type { LoginResult } from './auth';
 import { sendMail } from '../integrations';
 import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
+import { msg } from '../../../shared/i18n/message';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -56,15 +57,15 @@ export async function mailManagerInvitation(config: Env, m: { email: string; nam
  */
 export async function acceptManagerInvitation(db: Db, token: string, password: string, now = new Date()): Promise<LoginResult> {
   const found = await db.query.managerInvitations.findFirst({ where: eq(managerInvitations.tokenHash, sessionIdFromToken(token)) });
-  const inv = usableLink(found, { unknown: t('managerInvite.unknown'), used: t('managerInvite.used'), expired: t('managerInvite.expired') }, now);
+  const inv = usableLink(found, { unknown: msg('managerInvite.unknown'), used: msg('managerInvite.used'), expired: msg('managerInvite.expired') }, now);
   const account = await db.query.users.findFirst({ where: eq(users.id, inv.userId) });
-  if (!account || account.role !== 'company') throw invalid(t('managerInvite.unknown'), 'token');
-  if (account.disabled) throw invalid(t('login.failed.suspended'), 'token');
+  if (!account || account.role !== 'company') throw invalid(msg('managerInvite.unknown'), 'token');
+  if (account.disabled) throw invalid(msg('login.failed.suspended'), 'token');
   return setPasswordAndSignIn(db, {
     userId: account.id,
     owner: account,
     password,
-    spend: (tx) => spendOnce(tx, managerInvitations, inv.id, t('managerInvite.used'), now),
+    spend: (tx) => spendOnce(tx, managerInvitations, inv.id, msg('managerInvite.used'), now),
     entry: { actorId: account.id, action: 'accept-invite', entity: 'user', entityId: account.id, after: { invitationId: inv.id } },
     now,
   });

@@ -3,6 +3,7 @@ import type { Db } from '../../../../db/client';
 import { loginWithVerifiedEmail, type LoginResult } from './auth';
 import { DomainError } from '../../errors';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 export interface GoogleConfig {
   clientId: string;
@@ -24,7 +25,7 @@ export async function finishGoogleLogin(db: Db, cfg: GoogleConfig, code: string,
   const tokens = await google.validateAuthorizationCode(code, codeVerifier);
   const claims = decodeIdToken(tokens.idToken()) as { email?: string; email_verified?: boolean };
   if (!claims.email || claims.email_verified !== true) {
-    throw new DomainError('FORBIDDEN', t('errors.googleUnconfirmed'));
+    throw new DomainError('FORBIDDEN', msg('errors.googleUnconfirmed'));
   }
   return loginWithVerifiedEmail(db, claims.email);
 }

@@ -8,6 +8,7 @@ import { invalid } from '../../errors';
 import type { LoginResult } from './auth';
 import { reserveFailure } from './auth-limits';
 import { setPasswordAndSignIn } from './password-set';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * A signed-in user changes their password: the current one is required (five wrong ones in 15 minutes
@@ -19,9 +20,9 @@ import { setPasswordAndSignIn } from './password-set';
 export async function changePassword(db: Db, userId: string, input: ChangePasswordInput, now = new Date()): Promise<LoginResult> {
   const release = await reserveFailure(db, 'passwordChange', userId, now.getTime());
   const row = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!row) throw invalid(t('account.userNotFound'));
+  if (!row) throw invalid(msg('account.userNotFound'));
   const ok = row.passwordHash ? await verifyPassword(input.currentPassword.trim(), row.passwordHash) : false;
-  if (!ok) throw invalid(t('account.currentWrong'), 'currentPassword');
+  if (!ok) throw invalid(msg('account.currentWrong'), 'currentPassword');
   release();
   return setPasswordAndSignIn(db, {
     userId,

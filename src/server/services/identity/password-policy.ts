@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { t } from '../../../shared/i18n';
+import { msg, parsedText, type Message } from '../../../shared/i18n/message';
 import { newPasswordField } from '../../../shared/schemas/auth';
 import { invalid } from '../../errors';
 
@@ -79,13 +79,13 @@ function isPersonal(password: string, who: PasswordOwner): boolean {
   return pw.length > 0 && parts.length > 0 && madeOf(pw, parts);
 }
 
-/** The English message of the first rule the password breaks, or null when it is acceptable. */
-export function passwordProblem(password: string, who: PasswordOwner): string | null {
+/** The message of the first rule the password breaks, or null when it is acceptable. */
+export function passwordProblem(password: string, who: PasswordOwner): Message | null {
   const shaped = newPasswordField.safeParse(password);
-  if (!shaped.success) return shaped.error.issues[0]!.message;
+  if (!shaped.success) return parsedText(shaped.error.issues[0]!.message);
   const pw = shaped.data;
-  if (isPersonal(pw, who)) return t('password.personal');
-  if (isCommon(pw)) return t('password.common');
+  if (isPersonal(pw, who)) return msg('password.personal');
+  if (isCommon(pw)) return msg('password.common');
   return null;
 }
 

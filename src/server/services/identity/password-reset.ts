@@ -8,6 +8,7 @@ import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import type { LoginResult } from './auth';
 import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
+import { msg } from '../../../shared/i18n/message';
 
 export const RESET_LINK_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
 
@@ -17,8 +18,8 @@ export const RESET_LINK_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
  */
 export async function issueResetLink(db: Db, actorId: string, userId: string, now = new Date()) {
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
-  if (!user) throw notFound(t('account.userNotFound'));
-  if (user.disabled) throw invalid(t('reset.userDisabled'), 'userId');
+  if (!user) throw notFound(msg('account.userNotFound'));
+  if (user.disabled) throw invalid(msg('reset.userDisabled'), 'userId');
   const token = generateSessionToken();
   const expiresAt = new Date(now.getTime() + RESET_LINK_TTL_MS);
   await db.transaction(async (tx) => {
@@ -35,14 +36,14 @@ export async function issueResetLink(db: Db, actorId: string, userId: string, no
  */
 export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<LoginResult> {
   const found = await db.query.passwordResets.findFirst({ where: eq(passwordResets.tokenHash, sessionIdFromToken(token)) });
-  const link = usableLink(found, { unknown: t('reset.unknown'), used: t('reset.used'), expired: t('reset.expired') }, now);
+  const link = usableLink(found, { unknown: msg('reset.unknown'), used: msg('reset.used'), expired: msg('reset.expired') }, now);
   const user = await db.query.users.findFirst({ where: eq(users.id, link.userId) });
-  if (!user || user.disabled) throw invalid(t('reset.unknown'), 'token');
+  if (!user || user.disabled) throw invalid(msg('reset.unknown'), 'token');
   return setPasswordAndSignIn(db, {
     userId: user.id,
     owner: user,
     password,
-    spend: (tx) => spendOnce(tx, passwordResets, link.id, t('reset.used'), now),
+    spend: (tx) => spendOnce(tx, passwordResets, link.id, msg('reset.used'), now),
     entry: { actorId: user.id, action: 'reset-link-used', entity: 'user', entityId: user.id, after: { resetId: link.id } },
     now,
   });

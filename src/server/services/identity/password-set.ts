@@ -11,6 +11,7 @@ import type { LoginResult } from './auth';
 import { assertPasswordAllowed, type PasswordOwner } from './password-policy';
 import { createSession } from './sessions';
 import { loadSessionUser } from './users';
+import { msg, type Message } from '../../../shared/i18n/message';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -44,15 +45,15 @@ export async function setPasswordAndSignIn(db: Db, p: PasswordSet): Promise<Logi
     await audit(tx, { ...p.entry, after: { ...p.entry.after, sessionsEnded, tokensRevoked } });
   });
   const user = await loadSessionUser(db, p.userId);
-  if (!user) throw invalid(t('account.userNotFound'));
+  if (!user) throw invalid(msg('account.userNotFound'));
   return { user, session: await createSession(db, p.userId, p.now) };
 }
 
 /** What a one-time link's holder is told when it cannot be used. */
 export interface LinkMessages {
-  unknown: string;
-  used: string;
-  expired: string;
+  unknown: Message;
+  used: Message;
+  expired: Message;
 }
 
 /**
@@ -70,7 +71,7 @@ export function usableLink<L extends { usedAt: Date | null; expiresAt: Date }>(l
  * Marks a one-time link (a reset link or an invitation) used, only if nobody else did in the meantime:
  * two tabs submitting the same link at once get one success and one `usedMessage`.
  */
-export async function spendOnce(tx: Tx, table: typeof passwordResets | typeof riderInvitations | typeof managerInvitations, id: string, usedMessage: string, now: Date) {
+export async function spendOnce(tx: Tx, table: typeof passwordResets | typeof riderInvitations | typeof managerInvitations, id: string, usedMessage: Message, now: Date) {
   const spent = await tx
     .update(table)
     .set({ usedAt: now })

@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit';
 import type { InviteDoor } from '../directory';
 import { mailConfigured, sendMail } from '../integrations';
 import { RESET_LINK_TTL_MS } from './password-reset';
+import { msg } from '../../../shared/i18n/message';
 
 type Account = typeof users.$inferSelect;
 
@@ -35,7 +36,7 @@ async function assertUnderLimit(tx: Parameters<Parameters<Db['transaction']>[0]>
   if ((row?.n ?? 0) <= RIDER_RESET_LIMIT.max) return;
   const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
   const seconds = Math.max(1, Math.ceil((oldest + RIDER_RESET_LIMIT.windowMs - now.getTime()) / 1000));
-  throw rateLimited(t('company.reset.tooMany', { count: RIDER_RESET_LIMIT.max, minutes: Math.ceil(seconds / 60) }), seconds);
+  throw rateLimited(msg('company.reset.tooMany', { count: RIDER_RESET_LIMIT.max, minutes: Math.ceil(seconds / 60) }), seconds);
 }
 
 /**

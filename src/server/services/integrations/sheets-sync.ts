@@ -6,9 +6,10 @@ import { toDecimalString } from '../../../shared/money';
 import { REGIONS, regionOfCurrency } from '../../../shared/regions';
 import { localIso } from '../../../shared/time';
 import { DomainError } from '../../errors';
-import { NOT_CONFIGURED, type SheetsTarget } from '../../google/sheets-client';
+import { type SheetsTarget } from '../../google/sheets-client';
 import { audit } from '../../lib/audit';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 /** The Sheets API takes large requests, but 5,000 rows keeps each one far below its 10 MB payload limit. */
 export const MAX_ROWS_PER_REQUEST = 5000;
@@ -113,7 +114,7 @@ async function google<T>(target: SheetsTarget, call: () => Promise<T>): Promise<
       : e.status
         ? `HTTP ${e.status}${e.message ? ` ${e.message}` : ''}`
         : (e.message ?? String(err));
-    throw new DomainError('BAD_GATEWAY', `Google Sheets did not answer: ${reason}`);
+    throw new DomainError('BAD_GATEWAY', msg('errors.sheetsNoAnswer', { reason }));
   }
 }
 
@@ -192,12 +193,12 @@ function view(run: RunRow) {
  * Each run is recorded in sync_runs (running → success | error); a success is audited.
  */
 export async function syncToSheets(db: Db, target: SheetsTarget | null, actorId: string | null) {
-  if (!target) throw new DomainError('SERVICE_UNAVAILABLE', NOT_CONFIGURED);
+  if (!target) throw new DomainError('SERVICE_UNAVAILABLE', msg('admin.sync.notConfigured'));
   const startedAt = new Date();
   const [busy] = await db.select({ id: syncRuns.id }).from(syncRuns)
     .where(and(eq(syncRuns.kind, 'sheets'), eq(syncRuns.status, 'running'), gte(syncRuns.startedAt, new Date(startedAt.getTime() - STALE_RUN_MS))))
     .limit(1);
-  if (busy) throw new DomainError('CONFLICT', t('errors.sheetsBusy'));
+  if (busy) throw new DomainError('CONFLICT', msg('errors.sheetsBusy'));
   const [run] = await db.insert(syncRuns).values({ kind: 'sheets', status: 'running', actorId, startedAt }).returning();
   try {
     const need = new Map<Tab, number>();

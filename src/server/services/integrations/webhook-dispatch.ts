@@ -2,8 +2,8 @@ import { createHmac } from 'node:crypto';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
-import { t } from '../../../shared/i18n';
-import { runInLocale } from '../../http/locale';
+import { msg, storedMessage, type Message } from '../../../shared/i18n/message';
+import { DomainError } from '../../errors';
 import { checkWebhookTarget, type Resolver, type WebhookTarget } from './webhook-guard';
 import { postPinned, type SendResult } from './webhook-send';
 import { afterWrites } from '../../../../db/serialize';
@@ -43,7 +43,7 @@ type Due = {
   active: boolean;
 };
 
-type Outcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: string };
+type Outcome = { ok: true; statusCode: number } | { ok: false; statusCode: number | null; error: Message };
 
 async function send(d: Due, opts: DispatchOptions, now: Date): Promise<Outcome> {
   let target: WebhookTarget;
@@ -52,7 +52,7 @@ async function send(d: Due, opts: DispatchOptions, now: Date): Promise<Outcome> 
     // the address checked here, never to a fresh answer for the name.
     target = await checkWebhookTarget(d.url, { allowPrivate: opts.allowPrivate, development: opts.development, resolve: opts.resolve });
   } catch (err) {
-    return { ok: false, statusCode: null, error: (err as Error).message };
+    return { ok: false, statusCode: null, error: err instanceof DomainError ? err.text : msg('errors.webhookRequestFailed', { detail: (err as Error).message.slice(0, 300) }) };
   }
   const body = JSON.stringify({ id: d.id, event: d.event, createdAt: d.createdAt.toISOString(), data: d.payload });
   const timestamp = String(Math.floor(now.getTime() / 1000));
@@ -69,11 +69,11 @@ async function send(d: Due, opts: DispatchOptions, now: Date): Promise<Outcome> 
     // A redirect could lead anywhere, past the guard: never followed (a 3xx is a failed attempt).
     const { status } = await (opts.post ?? postPinned)(target, headers, body, timeoutMs);
     if (status >= 200 && status < 300) return { ok: true, statusCode: status };
-    const error = status >= 300 && status < 400 ? t('errors.webhookRedirect', { status }) : `HTTP ${status}`;
+    const error = msg(status >= 300 && status < 400 ? 'errors.webhookRedirect' : 'errors.webhookHttpStatus', { status });
     return { ok: false, statusCode: status, error };
   } catch (err) {
     const e = err as Error;
-    const error = e.name === 'TimeoutError' ? t('errors.webhookTimeout', { ms: timeoutMs }) : t('errors.webhookRequestFailed', { detail: e.message }).slice(0, 300);
+    const error = e.name === 'TimeoutError' ? msg('errors.webhookTimeout', { ms: timeoutMs }) : msg('errors.webhookRequestFailed', { detail: e.message.slice(0, 300) });
     return { ok: false, statusCode: null, error };
   }
 }
@@ -81,8 +81,8 @@ async function send(d: Due, opts: DispatchOptions, now: Date): Promise<Outcome> 
 /** Try one claimed delivery and record the outcome on its row. */
 async function attempt(db: Db, d: Due, opts: DispatchOptions, now: Date): Promise<void> {
   const attempts = d.attempts + 1;
-  // The error is stored in English, whoever's request woke the dispatcher; the log shows it in the reader's language.
-  const outcome: Outcome = d.active ? await runInLocale('en', () => send(d, opts, now)) : { ok: false, statusCode: null, error: runInLocale('en', () => t('errors.webhookDisabled')) };
+  // The error is stored by key, whoever's request woke the dispatcher; the log renders it in the reader's language.
+  const outcome: Outcome = d.active ? await send(d, opts, now) : { ok: false, statusCode: null, error: msg('errors.webhookDisabled') };
   const finished = new Date(Math.max(Date.now(), now.getTime()));
   if (outcome.ok) {
     await db
@@ -101,7 +101,7 @@ async function attempt(db: Db, d: Due, opts: DispatchOptions, now: Date): Promis
       status: final ? 'failed' : 'pending',
       attempts,
       lastStatusCode: outcome.statusCode,
-      lastError: outcome.error,
+      lastError: storedMessage(outcome.error),
       nextAttemptAt: final ? null : new Date(now.getTime() + delay),
     })
     .where(eq(webhookDeliveries.id, d.id));

@@ -3,6 +3,7 @@ import { isIP } from 'node:net';
 import { invalid } from '../../errors';
 import { t, type MessageKey } from '../../../shared/i18n';
 import { addressReason, isLoopback } from './webhook-address';
+import { label, msg } from '../../../shared/i18n/message';
 
 /**
  * The server-side request forgery guard for webhook targets. Run at registration and again before each
@@ -53,15 +54,15 @@ function parseUrl(raw: string, opts: GuardOptions): URL {
   try {
     url = new URL(raw);
   } catch {
-    throw invalid(t('errors.urlFull'), 'url');
+    throw invalid(msg('errors.urlFull'), 'url');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid(t('errors.webhookUrlScheme'), 'url');
-  if (url.username || url.password) throw invalid(t('errors.webhookUrlCredentials'), 'url');
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw invalid(msg('errors.webhookUrlScheme'), 'url');
+  if (url.username || url.password) throw invalid(msg('errors.webhookUrlCredentials'), 'url');
   if (opts.allowPrivate) return url;
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  if (url.protocol !== 'https:' && !(opts.development && port === 80)) throw invalid(t('errors.webhookUrlHttps'), 'url');
+  if (url.protocol !== 'https:' && !(opts.development && port === 80)) throw invalid(msg('errors.webhookUrlHttps'), 'url');
   const ports = opts.development ? DEVELOPMENT_PORTS : PORTS;
-  if (!ports.includes(port)) throw invalid(t('errors.webhookUrlPort', { ports: ports.join(', ') }), 'url');
+  if (!ports.includes(port)) throw invalid(msg('errors.webhookUrlPort', { ports: ports.join(', ') }), 'url');
   return url;
 }
 
@@ -78,14 +79,14 @@ export async function checkWebhookTarget(raw: string, opts: GuardOptions): Promi
     try {
       addresses = await (opts.resolve ?? systemResolver)(host);
     } catch {
-      throw invalid(t('errors.webhookHostUnresolved', { host }), 'url');
+      throw invalid(msg('errors.webhookHostUnresolved', { host }), 'url');
     }
-    if (addresses.length === 0) throw invalid(t('errors.webhookHostUnresolved', { host }), 'url');
+    if (addresses.length === 0) throw invalid(msg('errors.webhookHostUnresolved', { host }), 'url');
   }
   for (const address of addresses) {
     if (opts.allowPrivate && isLoopback(address)) continue;
-    const reason = blockedAddressReason(address);
-    if (reason) throw invalid(t('errors.webhookPrivate', { reason, host, address }), 'url');
+    const reason = addressReason(address);
+    if (reason) throw invalid(msg('errors.webhookPrivate', { reason: label(`errors.webhookReason.${reason}`), host, address }), 'url');
   }
   const address = addresses[0]!;
   return { url, address, family: isIP(address) === 6 ? 6 : 4 };

@@ -8,8 +8,9 @@ import type { WebhookCreateInput, WebhookEvent, WebhookEventOrPing } from '../..
 import { conflict, invalid, notFound } from '../../errors';
 import { kickWebhookDispatcher } from './webhook-dispatch';
 import { assertSafeWebhookUrl, type GuardOptions } from './webhook-guard';
-import { localizeText, t } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n';
 import { log } from '../../log';
+import { msg, readStoredMessage } from '../../../shared/i18n/message';
 
 export { dispatchDue, startWebhookDispatcher, stopWebhookDispatcher, signPayload } from './webhook-dispatch';
 
@@ -33,8 +34,8 @@ export function listWebhooks(db: Db, companyId: string) {
 export async function createWebhook(db: Db, companyId: string, input: WebhookCreateInput, guard: GuardOptions) {
   const url = (await assertSafeWebhookUrl(input.url, guard)).href;
   const existing = await listWebhooks(db, companyId);
-  if (existing.length >= MAX_ENDPOINTS_PER_COMPANY) throw invalid(t('errors.webhookLimit', { max: MAX_ENDPOINTS_PER_COMPANY }), 'url');
-  if (existing.some((e) => e.url === url)) throw conflict(t('errors.webhookDuplicate'), 'url');
+  if (existing.length >= MAX_ENDPOINTS_PER_COMPANY) throw invalid(msg('errors.webhookLimit', { max: MAX_ENDPOINTS_PER_COMPANY }), 'url');
+  if (existing.some((e) => e.url === url)) throw conflict(msg('errors.webhookDuplicate'), 'url');
   const secret = randomBytes(32).toString('hex');
   const [endpoint] = await db.insert(webhookEndpoints).values({ companyId, url, secret, events: input.events }).returning(endpointColumns);
   return { endpoint: endpoint!, secret };
@@ -46,7 +47,7 @@ async function ownEndpoint(db: Db, companyId: string, id: string) {
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.companyId, companyId)));
   // Another company's endpoint is "not found": ids don't leak.
-  if (!row) throw notFound(t('errors.webhookNotFound'));
+  if (!row) throw notFound(msg('errors.webhookNotFound'));
   return row;
 }
 
@@ -90,7 +91,7 @@ export async function webhookDeliveryLog(db: Db, companyId: string, opts: { endp
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return rows.map((r) => ({
     ...r,
-    lastError: r.lastError === null ? null : localizeText(r.lastError),
+    lastError: r.lastError === null ? null : readStoredMessage(r.lastError),
     nextAttemptAt: iso(r.nextAttemptAt),
     createdAt: r.createdAt.toISOString(),
     deliveredAt: iso(r.deliveredAt),
@@ -110,7 +111,7 @@ async function record(db: Db, endpointIds: string[], event: WebhookEventOrPing, 
 /** A ping to one endpoint, whatever its events; tried once, shown in the delivery log. */
 export async function sendTestEvent(db: Db, companyId: string, id: string) {
   const endpoint = await ownEndpoint(db, companyId, id);
-  if (!endpoint.active) throw invalid(t('errors.webhookEnableFirst'), 'id');
+  if (!endpoint.active) throw invalid(msg('errors.webhookEnableFirst'), 'id');
   const [deliveryId] = await record(db, [endpoint.id], 'ping', { message: 'Test event from KWT Delivery' });
   return { success: true as const, deliveryId: deliveryId! };
 }

@@ -7,6 +7,7 @@ import { kmBetween } from '../reports';
 import { DAY_MS, zoneOffsetMinutes } from '../../../shared/time';
 import { notFound } from '../../errors';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 /** Whose riders a caller may see: one company's (a manager's own, or an admin's filter), or all (null). */
 export interface FleetScope {
@@ -94,7 +95,7 @@ export async function riderHistory(db: Db, scope: FleetScope, riderId: string, d
   const rider = await db.query.riders.findFirst({
     where: scope.companyId ? and(eq(riders.id, riderId), eq(riders.companyId, scope.companyId)) : eq(riders.id, riderId),
   });
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   const { from, to } = localDayBounds(date, regionOfCurrency(rider.region).timezone);
   const rows = await db
     .select({ lat: locationPings.lat, lng: locationPings.lng, at: locationPings.recordedAt })

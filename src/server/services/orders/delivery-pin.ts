@@ -8,6 +8,7 @@ import { conflict, invalid } from '../../errors';
 import { audit } from '../../lib/audit';
 import type { DbOrTx } from '../cash';
 import { isReplay } from '../rider';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * The delivery PIN (issue 22, item 2): 5 wrong PINs lock an order, as 5 wrong codes lock a cash hand-over; then
@@ -65,6 +66,6 @@ export async function checkLivePin(db: Db, riderId: string, userId: string, inpu
     { behavior: 'immediate' },
   );
   // Thrown after the commit, so the wrong PIN stays counted.
-  if (outcome.kind === 'locked' || (outcome.kind === 'wrong' && outcome.left === 0)) throw conflict(t('errors.pinLocked'), 'pin');
-  if (outcome.kind === 'wrong') throw invalid(t('errors.pinWrong', { left: outcome.left }), 'pin');
+  if (outcome.kind === 'locked' || (outcome.kind === 'wrong' && outcome.left === 0)) throw conflict(msg('errors.pinLocked'), 'pin');
+  if (outcome.kind === 'wrong') throw invalid(msg('errors.pinWrong', { left: outcome.left }), 'pin');
 }

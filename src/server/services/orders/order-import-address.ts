@@ -1,5 +1,5 @@
 import { allAreas, areasOf, DIVISIONS, foldName, type AddressCountry, type Area, type Division } from '../../../shared/gulf/areas';
-import { currentLocale, localizeText, t } from '../../../shared/i18n';
+import { currentLocale, t } from '../../../shared/i18n';
 import { addressParts, type AddressParts } from '../../../shared/schemas/address';
 import {
   ADDRESS_IMPORT_PART_NAMES,
@@ -91,7 +91,7 @@ export function readSideAddress(cells: AddressCells, side: AddressSide, country:
   const unread = errors.some((e) => e.field === column(side, divisionPart) || e.field === column(side, 'Area'));
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const part = own.find((p) => field(p) === String(issue.path[0] ?? '')) ?? 'Area';
-    if (!(unread && (part === divisionPart || part === 'Area'))) push(part, localizeText(issue.message));
+    if (!(unread && (part === divisionPart || part === 'Area'))) push(part, issue.message);
   }
   return parsed.success && !errors.length ? { kind: 'parts', parts: parsed.data } : { kind: 'invalid', errors };
 }

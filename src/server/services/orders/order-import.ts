@@ -24,8 +24,9 @@ import { orderValues, companyProfile } from '../directory';
 import { CsvError, parseCsv, toCsv } from '../../lib/csv';
 import { publishChange } from '../../lib/events';
 import { emitOrderEvent, listWebhooks } from '../integrations';
-import { localizeText, t } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n';
 import { readSideAddress, type AddressCells } from './order-import-address';
+import { msg, type Message } from '../../../shared/i18n/message';
 
 /** The template's example rows per country: one prepaid with text addresses, one cash on delivery with the delivery address in parts. */
 const TEMPLATE_ROWS: Record<AddressImportCountry, Record<string, string>[]> = {
@@ -140,12 +141,12 @@ function readRow(cells: string[], columns: (AnyColumn | null)[], row: number, co
   const errors: ImportRowError[] = [];
   for (const issue of parsed.success ? [] : parsed.error.issues) {
     const field = String(issue.path[0] ?? '');
-    if (!errors.some((e) => e.field === field)) errors.push({ row, field, message: localizeText(issue.message) });
+    if (!errors.some((e) => e.field === field)) errors.push({ row, field, message: issue.message });
   }
   return { errors: [...errors, ...addressErrors] };
 }
 
-function tooLarge(message: string) {
+function tooLarge(message: Message) {
   return new DomainError('PAYLOAD_TOO_LARGE', message, 'csv');
 }
 
@@ -154,20 +155,20 @@ function tooLarge(message: string) {
  * error imports nothing unless `validOnly`; the rows imported go in one transaction.
  */
 export async function importOrders(db: Db, actorId: string, companyId: string, input: OrderImportInput) {
-  if (new TextEncoder().encode(input.csv).length > IMPORT_LIMITS.bytes) throw tooLarge(t('errors.importTooLargeBytes'));
+  if (new TextEncoder().encode(input.csv).length > IMPORT_LIMITS.bytes) throw tooLarge(msg('errors.importTooLargeBytes'));
   const company = await companyProfile(db, companyId);
   let records: string[][];
   try {
     records = parseCsv(input.csv);
   } catch (err) {
-    if (err instanceof CsvError) throw invalid(err.message, 'csv');
+    if (err instanceof CsvError) throw invalid(msg(err.kind === 'unclosedQuote' ? 'errors.csvUnclosedQuote' : 'errors.csvTextAfterQuote', { row: err.row }), 'csv');
     throw err;
   }
   const [header = [], ...body] = records;
   // Blank lines are skipped, but rows keep their spreadsheet numbers.
   const rows = body.map((cells, i) => ({ cells, row: i + 2 })).filter((r) => r.cells.some((c) => c.trim() !== ''));
-  if (rows.length > IMPORT_LIMITS.rows) throw tooLarge(t('errors.importTooManyRows', { max: IMPORT_LIMITS.rows.toLocaleString('en') }));
-  if (rows.length === 0) throw invalid(t('errors.importEmpty'), 'csv');
+  if (rows.length > IMPORT_LIMITS.rows) throw tooLarge(msg('errors.importTooManyRows', { max: IMPORT_LIMITS.rows.toLocaleString('en') }));
+  if (rows.length === 0) throw invalid(msg('errors.importEmpty'), 'csv');
 
   const head = readHeader(header);
   const errors = [...head.errors];

@@ -10,6 +10,7 @@ import { publishChange } from '../../lib/events';
 import { casOrder, enqueueStatusWebhook, recordTimeline, type OrderPatch } from './order-transition';
 import { emitOrderEvent } from '../integrations';
 import { t, tw } from '../../../shared/i18n';
+import { label, msg } from '../../../shared/i18n/message';
 
 /** Who may touch an order: an admin (companyId null) or the order's own company. */
 export interface OrderScope {
@@ -21,7 +22,7 @@ async function scopedOrder(db: Db, scope: OrderScope, orderId: string) {
   const where = scope.companyId ? and(eq(orders.id, orderId), eq(orders.companyId, scope.companyId)) : eq(orders.id, orderId);
   const order = await db.query.orders.findFirst({ where });
   // Another company's order is "not found", never "forbidden": ids don't leak.
-  if (!order) throw notFound(t('errors.orderNotFound'));
+  if (!order) throw notFound(msg('errors.orderNotFound'));
   return order;
 }
 
@@ -31,8 +32,8 @@ async function scopedOrder(db: Db, scope: OrderScope, orderId: string) {
  */
 export async function transitionOrder(db: Db, scope: OrderScope, orderId: string, to: OrderStatus, now = new Date()) {
   const order = await scopedOrder(db, scope, orderId);
-  if (!canTransition(order.status, to)) throw invalid(t('errors.orderTransition', { from: tw(`orderStatus.${order.status}`), to: tw(`orderStatus.${to}`) }), 'status');
-  if (to === 'assigned' && !order.riderId) throw invalid(t('errors.assignRiderFirst'), 'riderId');
+  if (!canTransition(order.status, to)) throw invalid(msg('errors.orderTransition', { from: label(`orderStatus.${order.status}`), to: label(`orderStatus.${to}`) }), 'status');
+  if (to === 'assigned' && !order.riderId) throw invalid(msg('errors.assignRiderFirst'), 'riderId');
   const patch: OrderPatch = { status: to, updatedAt: now, ...(to === 'delivered' ? { deliveredAt: now } : {}), ...(to === 'pending' ? { riderId: null } : {}) };
   await db.transaction(
     async (tx) => {
@@ -54,10 +55,10 @@ export async function transitionOrder(db: Db, scope: OrderScope, orderId: string
 export async function assignOrder(db: Db, scope: OrderScope, orderId: string, riderId: string, now = new Date()) {
   const order = await scopedOrder(db, scope, orderId);
   const rider = await db.query.riders.findFirst({ where: and(eq(riders.id, riderId), eq(riders.companyId, order.companyId)) });
-  if (!rider) throw invalid(t('errors.sameCompanyRider'), 'riderId');
-  if (rider.status !== 'active') throw invalid(t('errors.riderNotActive'), 'riderId');
+  if (!rider) throw invalid(msg('errors.sameCompanyRider'), 'riderId');
+  if (rider.status !== 'active') throw invalid(msg('errors.riderNotActive'), 'riderId');
   if (order.status !== 'pending' && order.status !== 'assigned') {
-    throw invalid(t('errors.orderNoReassign', { status: tw(`orderStatus.${order.status}`) }), 'status');
+    throw invalid(msg('errors.orderNoReassign', { status: label(`orderStatus.${order.status}`) }), 'status');
   }
   await assertCanTakeOrder(db, rider, order, now);
   await db.transaction(

@@ -8,6 +8,7 @@ import { can, requiredPrivilege } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { sniffImage } from '../../lib/image-bytes';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Proof of delivery as the company and the admin see it (issue 21, item 4): who took the parcel, whether the
@@ -98,16 +99,16 @@ const CONTENT_TYPE = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' 
  * another company's order, an order without a photo and a missing file all answer "Order not found".
  */
 export async function readProofPhoto(db: Db, user: SessionUser | null, orderId: string, dir: string) {
-  if (!user) throw unauthorized(t('error.UNAUTHORIZED'));
-  if (!can(user.role, 'view-analytics')) throw forbidden(t('guard.denied', { action: t('permission.view-analytics'), privilege: requiredPrivilege('view-analytics') }));
+  if (!user) throw unauthorized(msg('error.UNAUTHORIZED'));
+  if (!can(user.role, 'view-analytics')) throw forbidden(msg('guard.denied', { action: t('permission.view-analytics'), privilege: requiredPrivilege('view-analytics') }));
   const companyId = user.role === 'admin' ? null : user.roleData.id;
-  if (user.role !== 'admin' && !companyId) throw notFound(t('errors.orderNotFound'));
+  if (user.role !== 'admin' && !companyId) throw notFound(msg('errors.orderNotFound'));
   const order = await db.query.orders.findFirst({ where: companyId ? and(eq(orders.id, orderId), eq(orders.companyId, companyId)) : eq(orders.id, orderId) });
   const photo = order?.status === 'delivered' ? await proofCapture(db, order) : null;
-  if (!photo?.imagePath) throw notFound(t('errors.orderNotFound'));
+  if (!photo?.imagePath) throw notFound(msg('errors.orderNotFound'));
   // The row holds a file name in CAPTURES_DIR (capture-store.ts); never a path out of it.
   const bytes = await readFile(join(dir, basename(photo.imagePath))).catch(() => null);
   const kind = bytes ? sniffImage(bytes) : null;
-  if (!bytes || !kind) throw notFound(t('errors.orderNotFound'));
+  if (!bytes || !kind) throw notFound(msg('errors.orderNotFound'));
   return { bytes, contentType: CONTENT_TYPE[kind] };
 }

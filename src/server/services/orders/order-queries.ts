@@ -11,6 +11,7 @@ import { deliveryProof } from './order-proof';
 import { ordersOnDays, statsDay } from './order-stats';
 import { likePattern, paged, pageWindow } from '../../lib/paging';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 const dayStart = (iso: string) => startOfDayInZone(new Date(`${iso}T12:00:00Z`), 'Asia/Kuwait');
 
@@ -84,7 +85,7 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
 export async function orderDetail(db: Db, orderId: string, scopeCompanyId: string | null) {
   const where = scopeCompanyId ? and(eq(orders.id, orderId), eq(orders.companyId, scopeCompanyId)) : eq(orders.id, orderId);
   const order = await db.query.orders.findFirst({ where });
-  if (!order) throw notFound(t('errors.orderNotFound'));
+  if (!order) throw notFound(msg('errors.orderNotFound'));
   const [company, rider, events, proof, wrongPins] = await Promise.all([
     db.query.companies.findFirst({ where: eq(companies.id, order.companyId) }),
     order.riderId ? db.query.riders.findFirst({ where: eq(riders.id, order.riderId) }) : undefined,

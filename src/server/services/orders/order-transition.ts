@@ -5,6 +5,7 @@ import { t, tw } from '../../../shared/i18n';
 import { conflict } from '../../errors';
 import type { DbOrTx } from '../cash';
 import { emitOrderStatusChange } from '../integrations';
+import { label, msg } from '../../../shared/i18n/message';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderPatch = Partial<typeof orders.$inferInsert>;
@@ -26,7 +27,7 @@ export async function casOrder(tx: DbOrTx, before: Pick<OrderRow, 'id' | 'status
     .returning();
   if (row) return row;
   const [now] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, before.id));
-  throw conflict(t('errors.orderChanged', { status: tw(`orderStatus.${now?.status ?? before.status}`) }), 'status');
+  throw conflict(msg('errors.orderChanged', { status: label(`orderStatus.${now?.status ?? before.status}`) }), 'status');
 }
 
 /** The change's line on the order's timeline. */

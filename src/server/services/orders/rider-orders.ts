@@ -15,6 +15,7 @@ import { postCollection, checkCashLimit } from '../cash';
 import { publishChange } from '../../lib/events';
 import { orderStartMs } from '../reports';
 import { t, tw } from '../../../shared/i18n';
+import { label, msg } from '../../../shared/i18n/message';
 
 /** The rider's open orders: what to pick up and deliver, and the cash to collect. */
 export async function riderOrders(db: Db, riderId: string) {
@@ -64,8 +65,8 @@ export async function riderSetOrderStatus(db: Db, riderId: string, userId: strin
   const replay = isReplay(input.outbox);
   const resolved = replay ? await resolveOrderConflict(db, riderId, input) : null;
   const order = resolved?.order ?? (await db.query.orders.findFirst({ where: and(eq(orders.id, input.orderId), eq(orders.riderId, riderId)) }));
-  if (!order) throw notFound(t('errors.orderNotFound'));
-  if (!resolved?.force && !canTransition(order.status, input.status)) throw invalid(t('errors.orderTransition', { from: tw(`orderStatus.${order.status}`), to: tw(`orderStatus.${input.status}`) }), 'status');
+  if (!order) throw notFound(msg('errors.orderNotFound'));
+  if (!resolved?.force && !canTransition(order.status, input.status)) throw invalid(msg('errors.orderTransition', { from: label(`orderStatus.${order.status}`), to: label(`orderStatus.${input.status}`) }), 'status');
   const at = eventTime(input.at, now);
   const flags: Flag[] = resolved?.flag ? [resolved.flag] : [];
   const request = orderRequest(input);
@@ -75,10 +76,10 @@ export async function riderSetOrderStatus(db: Db, riderId: string, userId: strin
   if (input.status === 'delivered') {
     // After 5 wrong PINs only the company marks the order delivered (issue 22, item 2); a right PIN no longer verifies it.
     const locked = (await wrongPinCount(db, order.id)) >= PIN_MAX_TRIES;
-    if (locked && !replay) throw conflict(t('errors.pinLocked'), 'pin');
+    if (locked && !replay) throw conflict(msg('errors.pinLocked'), 'pin');
     const pinOk = input.pin !== undefined && !locked && pinMatches(input.pin, order);
     // Online the rider is at the door and may type it again (checkLivePin counted it); a PIN typed offline is checked only now (issue 20).
-    if (input.pin !== undefined && !pinOk && !replay) throw invalid(t('errors.pinMismatch'), 'pin');
+    if (input.pin !== undefined && !pinOk && !replay) throw invalid(msg('errors.pinMismatch'), 'pin');
     if (input.pin !== undefined && !pinOk) {
       flag('pin_mismatch', 'conflict.pin.applied', {});
       wrongReplayedPin = true;

@@ -8,6 +8,7 @@ import type { OrderStatus } from '../../../shared/schemas/oversight';
 import { LIVE_POSITION_MAX_AGE_MS, TRACKING_CODE_PATTERN } from '../../../shared/schemas/track';
 import { invalid, notFound } from '../../errors';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 /** Statuses in which the order has (or had) a rider the customer may know by first name. */
 const WITH_RIDER: readonly OrderStatus[] = ['assigned', 'picked_up', 'delivered', 'failed'];
@@ -46,7 +47,7 @@ export function coarsePlace(stored: unknown): PublicTracking['place'] {
 
 /** The public tracking page's answer for a code; one lookup by the unique index on tracking_code. */
 export async function publicTracking(db: Db, code: string, now = new Date()): Promise<PublicTracking> {
-  if (!TRACKING_CODE_PATTERN.test(code)) throw invalid(t('errors.trackingCodeInvalid'), 'code');
+  if (!TRACKING_CODE_PATTERN.test(code)) throw invalid(msg('errors.trackingCodeInvalid'), 'code');
   const [row] = await db
     .select({
       id: orders.id,
@@ -65,7 +66,7 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
     .leftJoin(riders, eq(riders.id, orders.riderId))
     .where(eq(orders.trackingCode, code))
     .limit(1);
-  if (!row) throw notFound(t('errors.trackingNotFound'));
+  if (!row) throw notFound(msg('errors.trackingNotFound'));
   const events = await db
     .select({ status: orderStatusEvents.status, at: orderStatusEvents.at })
     .from(orderStatusEvents)

@@ -22,6 +22,7 @@ import { forbidden, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { balancesOf, emptyBalances } from '../cash';
 import { orderMinutes, orderTimeMs } from './figures';
+import { msg } from '../../../shared/i18n/message';
 
 /** Who asks: the scope comes from the viewer, never from the caller's input. */
 export interface ReportViewer {
@@ -34,7 +35,7 @@ export interface ReportViewer {
 function scopeOf(viewer: ReportViewer): string | null {
   if (viewer.role === 'admin') return null;
   if (viewer.role === 'company' && viewer.roleData.id) return viewer.roleData.id;
-  throw forbidden(t('guard.denied', { action: t('permission.generate-reports'), privilege: requiredPrivilege('generate-reports') }));
+  throw forbidden(msg('guard.denied', { action: t('permission.generate-reports'), privilege: requiredPrivilege('generate-reports') }));
 }
 
 const money = (minor: number, currency: Currency): ReportMoney => ({ minor, decimal: toDecimalString(minor, currency) });
@@ -273,7 +274,7 @@ export async function getReport(db: Db, viewer: ReportViewer, id: string): Promi
   const companyId = scopeOf(viewer);
   const row = await db.query.reports.findFirst({ where: eq(reports.id, id), columns: { data: true } });
   const report = row?.data as Report | undefined;
-  if (!report || (companyId !== null && report.scope.companyId !== companyId)) throw notFound(t('errors.reportNotFound'));
+  if (!report || (companyId !== null && report.scope.companyId !== companyId)) throw notFound(msg('errors.reportNotFound'));
   return report;
 }
 

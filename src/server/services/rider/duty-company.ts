@@ -5,6 +5,7 @@ import { t } from '../../../shared/i18n';
 import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * A manager ends one of the company's riders' duty (a phone that died, a rider who forgot): the shift and
@@ -13,9 +14,9 @@ import { publishChange } from '../../lib/events';
  */
 export async function endDutyByCompany(db: Db, actorId: string, companyId: string, riderId: string, now = new Date()) {
   const rider = await db.query.riders.findFirst({ where: and(eq(riders.id, riderId), eq(riders.companyId, companyId)) });
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   const shift = await db.query.dutyShifts.findFirst({ where: and(eq(dutyShifts.riderId, riderId), isNull(dutyShifts.endedAt)), orderBy: desc(dutyShifts.startedAt) });
-  if (!shift) throw invalid(t('conflict.riderNotOnDuty', { rider: rider.name }));
+  if (!shift) throw invalid(msg('conflict.riderNotOnDuty', { rider: rider.name }));
   const endedAt = now < shift.startedAt ? shift.startedAt : now;
   await db.transaction(async (tx) => {
     await tx.update(dutyBreaks).set({ endedAt }).where(and(eq(dutyBreaks.shiftId, shift.id), isNull(dutyBreaks.endedAt)));

@@ -8,6 +8,7 @@ import { publishChange } from '../../lib/events';
 import { t } from '../../../shared/i18n';
 import { companyClock, fileFlag, FlaggedRefusal, type FlagContext } from './conflicts/flags';
 import { isReplay, type ReplayInfo } from './conflicts/replay';
+import { msg } from '../../../shared/i18n/message';
 
 /** The phone's time for an event, never in the future. */
 export const eventTime = (at: number | undefined, now = new Date()) => (at ? new Date(Math.min(at, now.getTime())) : now);
@@ -25,7 +26,7 @@ const MAX_DUTY_EVENT_AGE_MS = MAX_DUTY_EVENT_AGE_HOURS * 3_600_000;
  */
 export function dutyEventTime(at: number | undefined, now: Date, floor?: Date | null, replayed?: { action: string; zone: (d: Date) => string }): Date {
   if (at !== undefined && at < now.getTime() - MAX_DUTY_EVENT_AGE_MS) {
-    const message = t('app.duty.tooOld', { hours: MAX_DUTY_EVENT_AGE_HOURS });
+    const message = msg('app.duty.tooOld', { hours: MAX_DUTY_EVENT_AGE_HOURS });
     // A replayed one is refused all the same, and the company is told (it may correct the shift by hand).
     if (replayed) {
       const when = new Date(at).toISOString();
@@ -90,21 +91,21 @@ async function checkOdometerPhoto(db: Db, riderId: string, which: 'start' | 'end
   if (!captureId) return;
   const photo = await ownCapture(db, riderId, captureId, which === 'start' ? 'start_odometer' : 'end_odometer');
   if (photo.valueKm !== null && photo.valueKm !== km) {
-    throw invalid(t('errors.odometerPhotoMismatch', { photoKm: photo.valueKm, km }), which === 'start' ? 'startOdometerKm' : 'endOdometerKm');
+    throw invalid(msg('errors.odometerPhotoMismatch', { photoKm: photo.valueKm, km }), which === 'start' ? 'startOdometerKm' : 'endOdometerKm');
   }
 }
 
 type DutyInput = { at?: number; outbox?: ReplayInfo };
 
 export async function startDuty(db: Db, riderId: string, input: { startOdometerKm: number; captureId?: string } & DutyInput, now = new Date()) {
-  if (await openShift(db, riderId)) throw conflict(t('errors.alreadyOnDuty'));
+  if (await openShift(db, riderId)) throw conflict(msg('errors.alreadyOnDuty'));
   await checkOdometerPhoto(db, riderId, 'start', input.startOdometerKm, input.captureId);
   const [previous] = await db.select({ endedAt: dutyShifts.endedAt }).from(dutyShifts).where(eq(dutyShifts.riderId, riderId)).orderBy(desc(dutyShifts.endedAt)).limit(1);
   const replay = await replayed(db, riderId, input.outbox, 'duty.start');
   // A new shift does not reach back into the last one.
   const startedAt = dutyEventTime(input.at, now, previous?.endedAt, replay);
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   // Judged now, whatever time the phone says the duty started. Recorded offline and refused now, the company is
   // told too: the rider may be out working without a duty on record (issue 20).
   try {
@@ -112,7 +113,7 @@ export async function startDuty(db: Db, riderId: string, input: { startOdometerK
   } catch (err) {
     if (!replay || !(err instanceof DomainError)) throw err;
     const request = { action: 'duty.start', odometerKm: input.startOdometerKm, ...(input.at ? { at: new Date(input.at).toISOString() } : {}) };
-    throw new FlaggedRefusal({ kind: 'rules', outcome: 'refused', reasonKey: 'conflict.rules.refused', params: { reason: err.message }, request }, err.message, 'BAD_REQUEST');
+    throw new FlaggedRefusal({ kind: 'rules', outcome: 'refused', reasonKey: 'conflict.rules.refused', params: { reason: err.localized() }, request }, err.text, 'BAD_REQUEST');
   }
   const [shift] = await db
     .insert(dutyShifts)
@@ -126,15 +127,15 @@ export async function startDuty(db: Db, riderId: string, input: { startOdometerK
 /** A replayed break after the company ended the duty: refused, saying when it was ended (nothing to flag: no money, no parcel). */
 async function breakAfterCompanyEnd(db: Db, riderId: string, outbox: ReplayInfo | undefined) {
   const ended = isReplay(outbox) ? await endedByCompany(db, riderId) : null;
-  if (ended) throw conflict(t('conflict.dutyEnded.breakRefused', { time: (await companyClock(db, riderId))(ended) }));
+  if (ended) throw conflict(msg('conflict.dutyEnded.breakRefused', { time: (await companyClock(db, riderId))(ended) }));
 }
 
 export async function startBreak(db: Db, riderId: string, at?: number, now = new Date(), outbox?: ReplayInfo) {
   const shift = await openShift(db, riderId);
   if (!shift) await breakAfterCompanyEnd(db, riderId, outbox);
-  if (!shift) throw invalid(t('errors.startDutyFirst'));
+  if (!shift) throw invalid(msg('errors.startDutyFirst'));
   const open = await db.query.dutyBreaks.findFirst({ where: and(eq(dutyBreaks.shiftId, shift.id), isNull(dutyBreaks.endedAt)) });
-  if (open) throw conflict(t('errors.alreadyOnBreak'));
+  if (open) throw conflict(msg('errors.alreadyOnBreak'));
   const [last] = await db.select({ endedAt: dutyBreaks.endedAt }).from(dutyBreaks).where(eq(dutyBreaks.shiftId, shift.id)).orderBy(desc(dutyBreaks.endedAt)).limit(1);
   const floor = latest(shift.startedAt, last?.endedAt, await lastOrderEvent(db, riderId, shift.startedAt));
   await db.insert(dutyBreaks).values({ shiftId: shift.id, startedAt: dutyEventTime(at, now, floor, await replayed(db, riderId, outbox, 'break.start')) });
@@ -145,7 +146,7 @@ export async function endBreak(db: Db, riderId: string, at?: number, now = new D
   const shift = await openShift(db, riderId);
   if (!shift) await breakAfterCompanyEnd(db, riderId, outbox);
   const open = shift ? await db.query.dutyBreaks.findFirst({ where: and(eq(dutyBreaks.shiftId, shift.id), isNull(dutyBreaks.endedAt)) }) : undefined;
-  if (!open) throw invalid(t('errors.notOnBreak'));
+  if (!open) throw invalid(msg('errors.notOnBreak'));
   await db.update(dutyBreaks).set({ endedAt: dutyEventTime(at, now, open.startedAt, await replayed(db, riderId, outbox, 'break.end')) }).where(eq(dutyBreaks.id, open.id));
   return { success: true as const };
 }
@@ -158,9 +159,9 @@ async function endAfterCompanyEnd(db: Db, riderId: string, input: { endOdometerK
   const [shift] = await db.select().from(dutyShifts).where(eq(dutyShifts.riderId, riderId)).orderBy(desc(dutyShifts.startedAt)).limit(1);
   if (!shift?.endedAt || shift.endedBy !== 'company') return null;
   const time = (await companyClock(db, riderId))(shift.endedAt);
-  if (shift.endOdometerKm !== null) throw conflict(t('conflict.dutyEnded.endRefused', { time }));
+  if (shift.endOdometerKm !== null) throw conflict(msg('conflict.dutyEnded.endRefused', { time }));
   const start = shift.startOdometerKm ?? 0;
-  if (input.endOdometerKm < start) throw invalid(t('app.duty.endBelowStart', { end: input.endOdometerKm, start }), 'endOdometerKm');
+  if (input.endOdometerKm < start) throw invalid(msg('app.duty.endBelowStart', { end: input.endOdometerKm, start }), 'endOdometerKm');
   await checkOdometerPhoto(db, riderId, 'end', input.endOdometerKm, input.captureId);
   await db.update(dutyShifts).set({ endOdometerKm: input.endOdometerKm, endCaptureId: input.captureId ?? null }).where(eq(dutyShifts.id, shift.id));
   const request = { action: 'duty.end', odometerKm: input.endOdometerKm, ...(input.at ? { at: new Date(input.at).toISOString() } : {}) };
@@ -176,10 +177,10 @@ export async function endDuty(db: Db, riderId: string, input: { endOdometerKm: n
     const applied = await endAfterCompanyEnd(db, riderId, input, flagCtx, now);
     if (applied) return applied;
   }
-  if (!shift) throw invalid(t('errors.notOnDuty'));
+  if (!shift) throw invalid(msg('errors.notOnDuty'));
   const start = shift.startOdometerKm ?? 0;
   if (input.endOdometerKm < start) {
-    throw invalid(t('app.duty.endBelowStart', { end: input.endOdometerKm, start }), 'endOdometerKm');
+    throw invalid(msg('app.duty.endBelowStart', { end: input.endOdometerKm, start }), 'endOdometerKm');
   }
   await checkOdometerPhoto(db, riderId, 'end', input.endOdometerKm, input.captureId);
   const [lastBreak] = await db.select({ startedAt: dutyBreaks.startedAt, endedAt: dutyBreaks.endedAt }).from(dutyBreaks).where(eq(dutyBreaks.shiftId, shift.id)).orderBy(desc(dutyBreaks.startedAt)).limit(1);

@@ -10,10 +10,11 @@ import { riderBalances, type DbOrTx } from '../cash';
 import { riderCash, riderWorkplace } from './rider-region';
 import { routeToday } from './rider-route';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 async function riderRow(db: Db, riderId: string) {
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   return rider;
 }
 

@@ -9,9 +9,16 @@ import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
-import { setLocaleSource } from '../../../shared/i18n';
-import { riderDocumentList, orderBlock, riderRulesNow } from '../compliance';
+import { currentLocale, setLocaleSource } from '../../../shared/i18n';
+import { riderDocumentList, orderBlock as orderBlockMessage, riderRulesNow } from '../compliance';
+import { render } from '../../../shared/i18n/message';
 import { riderDashboard } from './rider-day';
+
+/** The reason as the door shows it, in the current language. */
+const orderBlock = async (...args: Parameters<typeof orderBlockMessage>) => {
+  const m = await orderBlockMessage(...args);
+  return m && render(currentLocale(), m);
+};
 
 /**
  * Issue 9 review, item 1: the region a rider picks in the app (riders.region) decides neither their

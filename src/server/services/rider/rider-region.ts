@@ -5,6 +5,7 @@ import { CURRENCIES, type Currency } from '../../../shared/money';
 import { REGIONS, type Region } from '../../../shared/regions';
 import { invalid } from '../../errors';
 import { balancesOf, emptyBalances, type DbOrTx, type RiderBalances } from '../cash';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Which region and currency a rider's rules and money follow (issue 9 review, docs/spec-decisions.md).
@@ -74,7 +75,7 @@ export async function cashOperationCurrency(db: DbOrTx, rider: { id: string; com
   const { list, currency } = await riderCash(db, rider);
   if (!requested) return currency;
   if (!list.some((c) => c.currency === requested)) {
-    throw invalid(t('app.cash.currencyNotHeld', { currency: requested, currencies: list.map((c) => c.currency).join(', ') }), 'currency');
+    throw invalid(msg('app.cash.currencyNotHeld', { currency: requested, currencies: list.map((c) => c.currency).join(', ') }), 'currency');
   }
   return requested;
 }

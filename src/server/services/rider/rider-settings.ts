@@ -10,6 +10,7 @@ import { riderBalances } from '../cash';
 import { riderFigures, today } from '../reports';
 import { riderWorkplace } from './rider-region';
 import { t } from '../../../shared/i18n';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * A performance snapshot (the app syncs every 5 min on duty, or on demand): the server's own figures for
@@ -18,7 +19,7 @@ import { t } from '../../../shared/i18n';
  */
 export async function syncPerformance(db: Db, riderId: string, p: { syncType: 'auto' | 'manual' }, now = new Date()) {
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   const { region, currency } = await riderWorkplace(db, rider);
   const f = await riderFigures(db, riderId, today(now, region.timezone));
   const m = performanceOf({
@@ -55,11 +56,11 @@ export async function syncPerformance(db: Db, riderId: string, p: { syncType: 'a
 export async function setRiderRegion(db: Db, riderId: string, region: RegionId, now = new Date()) {
   const currency = REGIONS[region].currency;
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   if (rider.region !== currency) {
     const { outstandingMinor } = await riderBalances(db, riderId, rider.region);
     if (outstandingMinor !== 0) {
-      throw conflict(t('app.region.cashOutstanding', { amount: formatMoney(outstandingMinor, rider.region) }), 'region');
+      throw conflict(msg('app.region.cashOutstanding', { amount: formatMoney(outstandingMinor, rider.region) }), 'region');
     }
     await db.update(riders).set({ region: currency }).where(eq(riders.id, riderId));
     await audit(db, { actorId: rider.userId, action: 'region', entity: 'rider', entityId: riderId, before: { region: rider.region }, after: { region: currency, at: now.toISOString() } });

@@ -6,7 +6,10 @@ import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeWorld, type World } from '../../../../test/world';
 import { scopeOf, type AiScope } from '../../ai/tool';
-import { addComment, AUTHOR_STATUS_ONLY, createTicket, getTicket, listTickets, setStatus, TICKET_NOT_FOUND } from './tickets';
+import { addComment, createTicket, getTicket, listTickets, setStatus } from './tickets';
+
+const TICKET_NOT_FOUND = 'Ticket not found';
+const AUTHOR_STATUS_ONLY = 'Only an administrator can mark a ticket in progress';
 
 let db: Db;
 let w: World;

@@ -6,6 +6,7 @@ import type { ticketCommentInput, ticketCreateInput, ticketStatusInput, TICKET_P
 import type { AiScope } from '../../ai/tool';
 import { forbidden, notFound } from '../../errors';
 import { once } from '../../lib/idempotency';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Support tickets (spec section 2, Support page). An admin sees and changes every ticket; everyone
@@ -16,8 +17,6 @@ export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
 export type TicketCreate = z.input<typeof ticketCreateInput>;
 
-export const TICKET_NOT_FOUND = 'Ticket not found';
-export const AUTHOR_STATUS_ONLY = 'Only an administrator can mark a ticket in progress';
 
 export interface TicketListOptions {
   status?: TicketStatus;
@@ -105,7 +104,7 @@ export async function getTicket(db: Db, scope: AiScope, ticketId: string) {
     .innerJoin(users, eq(users.id, supportTickets.userId))
     .leftJoin(companies, eq(companies.id, supportTickets.companyId))
     .where(and(eq(supportTickets.id, ticketId), mine(scope)));
-  if (!row) throw notFound(TICKET_NOT_FOUND);
+  if (!row) throw notFound(msg('errors.ticketNotFound'));
   const comments = await db
     .select({
       id: ticketComments.id,
@@ -134,7 +133,7 @@ async function assertVisible(db: Db, scope: AiScope, ticketId: string) {
     .select({ userId: supportTickets.userId, status: supportTickets.status })
     .from(supportTickets)
     .where(and(eq(supportTickets.id, ticketId), mine(scope)));
-  if (!row) throw notFound(TICKET_NOT_FOUND);
+  if (!row) throw notFound(msg('errors.ticketNotFound'));
   return row;
 }
 
@@ -150,7 +149,7 @@ export async function addComment(db: Db, scope: AiScope, input: z.output<typeof 
 /** An admin sets any status; the author may only resolve or reopen their own ticket. */
 export async function setStatus(db: Db, scope: AiScope, input: z.output<typeof ticketStatusInput>) {
   await assertVisible(db, scope, input.ticketId);
-  if (scope.role !== 'admin' && input.status === 'in-progress') throw forbidden(AUTHOR_STATUS_ONLY);
+  if (scope.role !== 'admin' && input.status === 'in-progress') throw forbidden(msg('errors.ticketStatusAdminOnly'));
   const [row] = await db.update(supportTickets).set({ status: input.status, updatedAt: new Date() }).where(eq(supportTickets.id, input.ticketId)).returning();
   return row!;
 }

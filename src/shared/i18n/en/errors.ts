@@ -1,7 +1,7 @@
 /**
- * Service errors and validation messages (zod schemas in src/shared/schemas). The server renders
- * them with t(); schema messages stay English literals equal to these texts, and localizeText
- * translates them on the way out (errors.test.ts keeps the two in step).
+ * Service errors and validation messages (zod schemas in src/shared/schemas). Services throw them by key
+ * (DomainError with a Message, src/shared/i18n/message.ts) and each door renders them in its request's
+ * language; schemas name them by key (byKey) and zod renders them in the language of the parse.
  */
 export const errors = {
   // Services
@@ -176,4 +176,29 @@ export const errors = {
   'errors.importDivisionKind.AE': 'emirate',
   'errors.importDivisionKinds.KW': 'governorates of Kuwait',
   'errors.importDivisionKinds.AE': 'emirates of the UAE',
+  // Messages that were English only (issue 24): each door renders them by key
+  'errors.asParsed': '{text}',
+  'errors.webhookHttpStatus': 'HTTP {status}',
+  'errors.phoneFormat': 'Phone must start with + and contain 10-15 digits (e.g., +96512345678)',
+  'errors.malformedJson': 'Malformed JSON body',
+  'errors.ownCompanyOnly': 'Access denied: you can only see your own company',
+  'errors.toolNotAllowed': 'No tool named {name} for a {role} account',
+  'errors.apiTokenNotFound': 'API token not found',
+  'errors.ticketNotFound': 'Ticket not found',
+  'errors.ticketStatusAdminOnly': 'Only an administrator can mark a ticket in progress',
+  'errors.riderInviteUnknown': 'This invitation link is not valid. Ask your company for a new one.',
+  'errors.riderInviteUsed': 'This invitation link has already been used. Sign in with your password, or ask your company for a new link.',
+  'errors.riderInviteExpired': 'This invitation link has expired. Ask your company for a new one.',
+  'errors.riderEmailExists': 'A rider with this email already exists',
+  'errors.sheetsKeyUnreadable': 'Google Sheets is not configured: the service account key file cannot be read',
+  'errors.sheetsKeyIncomplete': 'Google Sheets is not configured: the key file has no client_email or private_key',
+  'errors.sheetsNoAnswer': 'Google Sheets did not answer: {reason}',
+  'errors.roiJson': 'roi: not valid JSON',
+  'errors.roiInvalid': 'roi: {problem}',
+  'errors.roiExpected': 'expected x, y, w and h as fractions of the image',
+  'errors.ocrImageType': 'imageType must be one of {types}',
+  'errors.ocrUndecodable': 'The image could not be decoded',
+  'errors.ocrNoReading': 'No readable number in this image',
+  'errors.csvUnclosedQuote': 'Row {row} has a quote that is never closed',
+  'errors.csvTextAfterQuote': 'Row {row} has text after a closing quote',
 } as const;

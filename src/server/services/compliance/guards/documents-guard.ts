@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { companies, riderDocuments } from '../../../../../db/schema';
-import { currentLocale, t } from '../../../../shared/i18n';
+import { currentLocale } from '../../../../shared/i18n';
+import { msg, type Message } from '../../../../shared/i18n/message';
 import { dateLocale, REGIONS } from '../../../../shared/regions';
 import { formatIsoDate } from '../../../../shared/schemas/documents';
 import { todayIn } from '../documents-reminders';
@@ -13,7 +14,7 @@ import type { RiderRow } from './index';
  * the legal analysis already flags missing licence numbers, and the company's "Expiring and expired"
  * list names the riders without one.
  */
-export async function documentsDutyBlock(db: Db, rider: RiderRow, now: Date, what: 'duty' | 'order' = 'duty'): Promise<string | null> {
+export async function documentsDutyBlock(db: Db, rider: RiderRow, now: Date, what: 'duty' | 'order' = 'duty'): Promise<Message | null> {
   const licence = await db.query.riderDocuments.findFirst({
     where: and(eq(riderDocuments.riderId, rider.id), eq(riderDocuments.type, 'driving_licence')),
     columns: { expiresOn: true },
@@ -24,5 +25,5 @@ export async function documentsDutyBlock(db: Db, rider: RiderRow, now: Date, wha
   if (licence.expiresOn >= todayIn(region, now)) return null;
   const date = formatIsoDate(licence.expiresOn, dateLocale(REGIONS[region], currentLocale()));
   // An order is refused too: a licence that expires mid-shift stops new orders at midnight (the rider stays on duty).
-  return what === 'duty' ? t('documents.duty.licenceExpired', { date }) : t('documents.order.licenceExpired', { rider: rider.name, date });
+  return what === 'duty' ? msg('documents.duty.licenceExpired', { date }) : msg('documents.order.licenceExpired', { rider: rider.name, date });
 }

@@ -7,11 +7,18 @@ import { freshDb } from '../../../../../test/db';
 import { expectTRPCError } from '../../../../../test/expect';
 import { makeOrder } from '../../../../../test/factories';
 import { makeWorld, type World } from '../../../../../test/world';
-import { setLocaleSource } from '../../../../shared/i18n';
+import { currentLocale, setLocaleSource } from '../../../../shared/i18n';
 import { DomainError } from '../../../errors';
 import { endBreak, endDuty, startBreak, startDuty } from '../../rider';
-import { orderBlock } from '.';
+import { orderBlock as orderBlockMessage } from '.';
+import { render } from '../../../../shared/i18n/message';
 import { assignOrder } from '../../orders';
+
+/** The reason as the door shows it, in the current language. */
+const orderBlock = async (...args: Parameters<typeof orderBlockMessage>) => {
+  const m = await orderBlockMessage(...args);
+  return m && render(currentLocale(), m);
+};
 
 /**
  * Issue 9 review, items 2 and 3: the guards judge at the server's clock, whatever time the phone sends;
@@ -32,7 +39,7 @@ async function refusal(p: Promise<unknown>) {
   const err = await p.then(() => null, (e) => e);
   expect(err).toBeInstanceOf(DomainError);
   const e = err as DomainError;
-  return { code: e.code, message: e.message, field: e.field };
+  return { code: e.code, message: e.localized(), field: e.field };
 }
 
 const licence = (riderId: string, expiresOn: string) => db.insert(riderDocuments).values({ riderId, type: 'driving_licence', number: 'KW-1', expiresOn, updatedAt: new Date() });

@@ -4,6 +4,7 @@ import { invalid } from '../../../errors';
 import { cashOrderBlock } from './cash-guard';
 import { documentsDutyBlock } from './documents-guard';
 import { rulesBlock } from './rules-guard';
+import type { Message } from '../../../../shared/i18n/message';
 
 /**
  * What may stop a rider from going on duty or taking an order (issue 9), in one place: documents
@@ -24,7 +25,7 @@ export async function assertCanStartDuty(db: Db, rider: RiderRow, now: Date): Pr
 }
 
 /** Why the rider may not take this order now, or null. */
-export async function orderBlock(db: Db, rider: RiderRow, order: OrderFacts, now: Date): Promise<string | null> {
+export async function orderBlock(db: Db, rider: RiderRow, order: OrderFacts, now: Date): Promise<Message | null> {
   return (await documentsDutyBlock(db, rider, now, 'order')) ?? (await rulesBlock(db, rider, now, 'order')) ?? (await cashOrderBlock(db, rider, order, now));
 }
 

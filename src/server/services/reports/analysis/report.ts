@@ -11,6 +11,7 @@ import { analysisContext } from './context';
 import { analyse } from './index';
 import { highest } from './rules';
 import { scopeForUser } from './scope';
+import { msg } from '../../../../shared/i18n/message';
 
 /** GET /api/ai/download-report/{userId}: the four analyses for one user's scope, as one JSON file. */
 export interface ManagerReport {
@@ -30,9 +31,9 @@ export interface ManagerReport {
 
 /** Only the user themself or an admin; another user's id is refused before it is looked up, so ids leak nothing. */
 export async function managerReport(db: Db, viewer: SessionUser, userId: string, opts: { now?: Date; aedToKwd: number }): Promise<ManagerReport> {
-  if (viewer.role !== 'admin' && viewer.id !== userId) throw forbidden(t('analysis.download.forbidden'));
+  if (viewer.role !== 'admin' && viewer.id !== userId) throw forbidden(msg('analysis.download.forbidden'));
   const user = await loadSessionUser(db, userId);
-  if (!user) throw notFound(t('analysis.download.notFound'));
+  if (!user) throw notFound(msg('analysis.download.notFound'));
   const now = opts.now ?? new Date();
   const ctx = await analysisContext(db, await scopeForUser(db, user), { now, aedToKwd: opts.aedToKwd });
   const list = await Promise.all(ANALYSIS_TYPES.map((type) => analyse(ctx, type)));

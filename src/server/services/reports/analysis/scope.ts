@@ -9,6 +9,7 @@ import type { SessionUser } from '../../../../shared/schemas/auth';
 import { forbidden } from '../../../errors';
 import { REGION_WEEKEND, weekendOf, type Weekend } from '../../../../shared/weekend';
 import { scopeOf, type AiScope } from '../../../ai/tool';
+import { msg } from '../../../../shared/i18n/message';
 
 /** What an analysis covers, resolved from the caller's scope (never from a client's input). */
 export interface AnalysisTarget {
@@ -25,7 +26,7 @@ export interface AnalysisTarget {
   weekend: Weekend;
 }
 
-const noScope = () => forbidden(t('analysis.error.noScope'));
+const noScope = () => forbidden(msg('analysis.error.noScope'));
 
 export async function resolveTarget(db: Db, scope: AiScope): Promise<AnalysisTarget> {
   if (scope.role === 'admin') {

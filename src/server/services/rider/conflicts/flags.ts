@@ -7,6 +7,7 @@ import { formatDateTime, REGIONS, type RegionId } from '../../../../shared/regio
 import { DomainError, notFound } from '../../../errors';
 import type { DbOrTx } from '../../cash';
 import { recordedDate, type ReplayInfo } from './replay';
+import { msg, type Message } from '../../../../shared/i18n/message';
 
 export interface Flag {
   kind: FlagKind;
@@ -31,7 +32,7 @@ export interface FlagContext {
 export class FlaggedRefusal extends DomainError {
   constructor(
     readonly flag: Flag,
-    message = t(flag.reasonKey, flag.params),
+    message: Message = msg(flag.reasonKey, flag.params),
     code: 'CONFLICT' | 'BAD_REQUEST' = 'CONFLICT',
   ) {
     super(code, message);
@@ -50,7 +51,7 @@ export const companyTime = async (db: DbOrTx, riderId: string, when: Date) => (a
 /** File a flag; a replay of the same write (its idempotency key) files nothing more. Returns the rider's words. */
 export async function fileFlag(db: DbOrTx, ctx: FlagContext, flag: Flag, now = new Date()) {
   const [rider] = await db.select({ companyId: riders.companyId }).from(riders).where(eq(riders.id, ctx.riderId));
-  if (!rider) throw notFound(t('errors.riderNotFound'));
+  if (!rider) throw notFound(msg('errors.riderNotFound'));
   await db
     .insert(flaggedRecords)
     .values({
@@ -106,7 +107,7 @@ export async function listFlags(db: Db, companyId: string | null, opts: { open?:
 export async function markFlagReviewed(db: Db, companyId: string | null, actorId: string, id: string, now = new Date()) {
   const where = companyId ? and(eq(flaggedRecords.id, id), eq(flaggedRecords.companyId, companyId)) : eq(flaggedRecords.id, id);
   const [row] = await db.select({ id: flaggedRecords.id, reviewedAt: flaggedRecords.reviewedAt }).from(flaggedRecords).where(where);
-  if (!row) throw notFound(t('conflict.notFound'));
+  if (!row) throw notFound(msg('conflict.notFound'));
   if (!row.reviewedAt) await db.update(flaggedRecords).set({ reviewedAt: now, reviewedBy: actorId }).where(eq(flaggedRecords.id, id));
   return { success: true as const };
 }

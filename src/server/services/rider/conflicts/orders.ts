@@ -6,6 +6,7 @@ import { t, tw } from '../../../../shared/i18n';
 import type { RiderOrderStatusInput } from '../../../../shared/schemas/rider-app';
 import { conflict } from '../../../errors';
 import { companyTime, FlaggedRefusal, type Flag } from './flags';
+import { msg } from '../../../../shared/i18n/message';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -56,11 +57,11 @@ export async function resolveOrderConflict(db: Db, riderId: string, input: Rider
     const time = await companyTime(db, riderId, cancel?.at ?? order.updatedAt ?? order.createdAt);
     if (input.status === 'delivered') return { order, takeOver: true, force: true, flag: flag('order_cancelled', 'applied', 'conflict.cancelled.deliveredApplied', { time }) };
     if (input.status === 'picked_up') throw new FlaggedRefusal(flag('order_cancelled', 'refused', 'conflict.cancelled.pickedRefused', { time }));
-    throw conflict(t('conflict.cancelled.failedRefused', { time }));
+    throw conflict(msg('conflict.cancelled.failedRefused', { time }));
   }
 
   const other = await riderName(db, order.riderId);
-  if (input.status === 'failed') throw conflict(t('conflict.reassigned.failedRefused', { other }));
+  if (input.status === 'failed') throw conflict(msg('conflict.reassigned.failedRefused', { other }));
   const notPickedUp = order.status === 'assigned' || order.status === 'pending';
   if (input.status === 'picked_up' && notPickedUp) return { order, takeOver: true, force: false, flag: flag('order_reassigned', 'applied', 'conflict.reassigned.pickedApplied', { other }) };
   if (input.status === 'delivered' && (notPickedUp || order.status === 'picked_up')) {
