@@ -53,7 +53,8 @@ const issuesText = (error: z.ZodError) => error.issues.map((i) => `${i.path.join
 /**
  * One call: arguments checked by the tool's strict schema (an error names the field, so a model can
  * correct itself), the result checked against the tool's output schema before it is sent as
- * structuredContent and as the same JSON in text. A domain error's message is meant for the caller;
+ * structuredContent and as the same JSON in text. A domain error's message is meant for the caller (rendered by key
+ * in the request's language: Accept-Language over HTTP, English over stdio);
  * anything else is logged (stderr) and kept out of the answer.
  */
 async function callOne(tool: AiTool, args: unknown, run: (input: unknown) => Promise<unknown>): Promise<CallToolResult> {
@@ -63,7 +64,7 @@ async function callOne(tool: AiTool, args: unknown, run: (input: unknown) => Pro
   try {
     result = await run(input.data);
   } catch (err) {
-    if (err instanceof DomainError) return toolError(err.message);
+    if (err instanceof DomainError) return toolError(err.localized());
     console.error(err);
     return toolError('The tool failed with an internal error');
   }

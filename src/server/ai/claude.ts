@@ -3,6 +3,7 @@ import type { ContentBlockParam, Message, MessageParam, Tool, ToolResultBlockPar
 import { z } from 'zod';
 import type { Env } from '../env';
 import { toolInput, type AiTool } from './tool';
+import { DomainError } from '../errors';
 
 /**
  * The Claude provider: the Messages API through @anthropic-ai/sdk, streamed, with tool use over the
@@ -70,7 +71,13 @@ const textOf = (msg: Message) =>
     .trim();
 
 const errorText = (err: unknown) =>
-  err instanceof z.ZodError ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ') : err instanceof Error ? err.message : String(err);
+  err instanceof z.ZodError
+    ? err.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; ')
+    : err instanceof DomainError
+      ? err.localized()
+      : err instanceof Error
+        ? err.message
+        : String(err);
 
 async function callTool(req: ClaudeRequest, use: ToolUseBlock): Promise<ToolCall> {
   const tool = req.tools?.find((t) => t.name === use.name);

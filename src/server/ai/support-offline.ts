@@ -54,7 +54,7 @@ export async function offlineSupportReply(scope: AiScope, tools: readonly AiTool
     if (intent.kind === 'analysis') return { ...shown, type: 'report', ...analysisDownload(outcome.result as Analysis) };
     return { ...shown, type: 'text' };
   } catch (err) {
-    if (err instanceof DomainError) return { response: err.message, type: 'text' };
+    if (err instanceof DomainError) return { response: err.localized(), type: 'text' };
     throw err;
   }
 }

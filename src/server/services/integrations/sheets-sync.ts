@@ -9,7 +9,7 @@ import { DomainError } from '../../errors';
 import { type SheetsTarget } from '../../google/sheets-client';
 import { audit } from '../../lib/audit';
 import { t } from '../../../shared/i18n';
-import { msg } from '../../../shared/i18n/message';
+import { msg, readStoredMessage, storedMessage } from '../../../shared/i18n/message';
 
 /** The Sheets API takes large requests, but 5,000 rows keeps each one far below its 10 MB payload limit. */
 export const MAX_ROWS_PER_REQUEST = 5000;
@@ -184,7 +184,7 @@ function view(run: RunRow) {
     startedAt: run.startedAt.toISOString(),
     finishedAt: run.finishedAt ? run.finishedAt.toISOString() : null,
     counts: (run.detail as SyncCounts | null) ?? null,
-    error: run.error,
+    error: run.error === null ? null : readStoredMessage(run.error),
   };
 }
 
@@ -211,7 +211,8 @@ export async function syncToSheets(db: Db, target: SheetsTarget | null, actorId:
     await audit(db, { actorId, action: 'sync', entity: 'sheets', entityId: run!.id, after: counts });
     return { ...view(done!), counts, createdTabs };
   } catch (err) {
-    const message = err instanceof Error ? err.message : String(err);
+    // A domain error is kept by key (read back in the reader's language); anything else as its text.
+    const message = err instanceof DomainError ? storedMessage(err.text) : err instanceof Error ? err.message : String(err);
     await db.update(syncRuns).set({ status: 'error', finishedAt: new Date(), error: message }).where(eq(syncRuns.id, run!.id));
     throw err;
   }
