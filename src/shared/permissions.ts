@@ -96,8 +96,12 @@ export function postLoginPath(role: string | null | undefined, redirect?: string
  * ('company or admin', 'rider or admin' or 'admin'), in the current language.
  */
 export function requiredPrivilege(permission: Permission): string {
-  const others = ROLES.filter((r) => r !== 'admin' && ROLE_PERMISSIONS[r].includes(permission));
-  return privilegeWords([...others, 'admin']);
+  return privilegeWords(requiredRoles(permission));
+}
+
+/** The roles that hold `permission`, admin last: the privilege a refusal names (privilegeOf in i18n/message.ts). */
+export function requiredRoles(permission: Permission): Role[] {
+  return [...ROLES.filter((r) => r !== 'admin' && ROLE_PERMISSIONS[r].includes(permission)), 'admin'];
 }
 
 export const ADMIN_EMAIL = 'admin@kwtdelivery.com';

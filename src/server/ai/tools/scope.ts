@@ -3,7 +3,6 @@ import type { Db } from '../../../../db/client';
 import { riders } from '../../../../db/schema';
 import { forbidden, notFound } from '../../errors';
 import type { AiScope } from '../tool';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 /** One implementation (analysis/scope.ts), importable from beside the tools too. */

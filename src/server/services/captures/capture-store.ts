@@ -10,7 +10,6 @@ import { DomainError, invalid, notFound } from '../../errors';
 import { eventTime, riderCash } from '../rider';
 import { sniffImage } from '../../lib/image-bytes';
 import { assertWholeImage } from './image-check';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 /** Decode a data URL and check that the bytes really are the image type it claims. */
@@ -76,6 +75,6 @@ export async function storeCapture(db: Db, riderId: string, input: CaptureSubmit
 export async function ownCapture(db: Db, riderId: string, captureId: string, type: CaptureType, field = 'captureId') {
   const row = await db.query.captures.findFirst({ where: and(eq(captures.id, captureId), eq(captures.riderId, riderId)) });
   if (!row) throw invalid(msg('errors.captureNotYours'), field);
-  if (row.type !== type) throw invalid(msg('errors.captureWrongKind', { kind: t(`errors.captureKind.${type}`) }), field);
+  if (row.type !== type) throw invalid(msg('errors.captureWrongKind', { kind: msg(`errors.captureKind.${type}`) }), field);
   return row;
 }

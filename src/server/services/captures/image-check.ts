@@ -1,5 +1,4 @@
 import sharp from 'sharp';
-import { t } from '../../../shared/i18n';
 import { DomainError } from '../../errors';
 import { MAX_INPUT_PIXELS } from '../../ocr/preprocess';
 import { msg } from '../../../shared/i18n/message';

@@ -1,4 +1,3 @@
-import { t } from '../../../shared/i18n';
 import { exactMinor, MINOR_DIGITS, type Currency } from '../../../shared/money';
 import { invalid } from '../../errors';
 import { msg } from '../../../shared/i18n/message';

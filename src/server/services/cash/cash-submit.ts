@@ -3,7 +3,6 @@ import type { Db } from '../../../../db/client';
 import { cashSubmissions, riders } from '../../../../db/schema';
 import { handoverQrText, type CashSubmitRequest } from '../../../shared/cash/handover';
 import type { HandoverStatus } from '../../../shared/cash/ledger-types';
-import { t } from '../../../shared/i18n';
 import { fromMinor, type Currency } from '../../../shared/money';
 import { conflict, invalid, notFound } from '../../errors';
 import { ownCapture } from '../captures';

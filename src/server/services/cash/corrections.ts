@@ -3,7 +3,6 @@ import type { Db } from '../../../../db/client';
 import { cashLedger, companies, riders, users } from '../../../../db/schema';
 import type { CashCorrectionInput } from '../../../shared/cash/handover';
 import type { LedgerAccount, LedgerKind } from '../../../shared/cash/ledger-types';
-import { t } from '../../../shared/i18n';
 import { formatMoney, fromMinor, type Currency } from '../../../shared/money';
 import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';

@@ -2,7 +2,6 @@ import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { cashLedger, companies, riders } from '../../../../db/schema';
 import { cashLimitIn, cashLimitOf, DEFAULT_CASH_HOLD_HOURS, DEFAULT_CASH_LIMIT_MINOR } from '../../../shared/cash/limits';
-import { t } from '../../../shared/i18n';
 import { formatMoney, MINOR_DIGITS, minorPerUnit, type Currency } from '../../../shared/money';
 import { formatDateTime, REGIONS, type RegionId } from '../../../shared/regions';
 import { parseLimitAmount, MAX_LIMIT_MAJOR, type CashLimitReason, type CashLimitState } from '../../../shared/schemas/cash-limits';

@@ -1,7 +1,6 @@
 import { and, eq, gt, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { cashLedger, riders } from '../../../../db/schema';
-import { t } from '../../../shared/i18n';
 import type { Currency } from '../../../shared/money';
 import { REGIONS, type RegionId } from '../../../shared/regions';
 import type { ReconciliationFigures, ReconciliationRow, ReconciliationTotal } from '../../../shared/schemas/cash-limits';

@@ -3,14 +3,13 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import type { Db } from '../../../../db/client';
 import { newId, riderDocuments, riders } from '../../../../db/schema';
-import { privilegeWords, t } from '../../../shared/i18n';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { MAX_DOCUMENT_PHOTO_BYTES } from '../../../shared/schemas/documents';
 import { DomainError, forbidden, notFound, unauthorized } from '../../errors';
 import { audit } from '../../lib/audit';
 import { sniffImage } from '../../lib/image-bytes';
 import { assertWholeImage } from '../captures';
-import { msg } from '../../../shared/i18n/message';
+import { msg, privilegeOf } from '../../../shared/i18n/message';
 
 /**
  * Photos of rider documents, kept on disk like captures (capture-store.ts): under
@@ -49,7 +48,7 @@ async function visibleDocument(db: Db, viewer: DocumentViewer, id: string) {
 export function assertCompany(viewer: DocumentViewer): asserts viewer is { role: 'company'; companyId: string } {
   if (!viewer) throw unauthorized(msg('error.UNAUTHORIZED'));
   if (viewer.role !== 'company') {
-    throw forbidden(msg('guard.denied', { action: t('permission.access-company-portal'), privilege: privilegeWords(['company']) }));
+    throw forbidden(msg('guard.denied', { action: msg('permission.access-company-portal'), privilege: privilegeOf(['company']) }));
   }
 }
 

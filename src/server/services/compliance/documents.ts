@@ -2,7 +2,6 @@ import { and, asc, eq, isNull, like, lte, ne, notLike } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, notices, riderDocuments, riders } from '../../../../db/schema';
 import { DOCUMENT_REMINDER_DAYS, DOCUMENT_TYPES } from '../../../shared/compliance/types';
-import { t } from '../../../shared/i18n';
 import { addDays, documentStatus, documentTypesFor, idTypeFor, type SaveDocumentInput } from '../../../shared/schemas/documents';
 import { REGIONS } from '../../../shared/regions';
 import { notFound } from '../../errors';

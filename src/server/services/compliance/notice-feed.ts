@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { notices } from '../../../../db/schema';
-import { t } from '../../../shared/i18n';
 import { notFound } from '../../errors';
 import { checkCashLimit, checkCompanyCashLimits } from '../cash';
 import { companyNotices, markNoticeRead, riderNotices } from './notices';

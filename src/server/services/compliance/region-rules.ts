@@ -12,7 +12,6 @@ import {
   type Restriction,
   type RuleToday,
 } from '../../../shared/compliance/rules';
-import { t } from '../../../shared/i18n';
 import { REGION_IDS, type RegionId } from '../../../shared/regions';
 import { startOfDayInZone } from '../../../shared/time';
 import type { RegionRulesInput } from '../../../shared/schemas/region-rules';

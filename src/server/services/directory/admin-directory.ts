@@ -6,7 +6,6 @@ import { notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';
 import { likePattern, paged, pageWindow } from '../../lib/paging';
-import { t } from '../../../shared/i18n';
 import { lastSeenDate, lastSeenMs } from '../reports';
 import { msg } from '../../../shared/i18n/message';
 

@@ -13,7 +13,6 @@ import { type LoginResult, revokeSessionsOnSuspension, setPasswordAndSignIn, spe
 import type { listCompanyRiders } from './company-riders';
 import { publishChange } from '../../lib/events';
 import type { InviteDoor } from './company-managers';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

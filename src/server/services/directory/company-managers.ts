@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, companyMembers, riders, users } from '../../../../db/schema';
 import type { NewManagerInput } from '../../../shared/schemas/managers';
-import { t } from '../../../shared/i18n';
 import { conflict, invalid, notFound } from '../../errors';
 import type { Env } from '../../env';
 import { revokeSessionsOnSuspension, invitationUrl, issueManagerInvitation, mailManagerInvitation, type IssuedInvitation } from '../identity';

@@ -6,7 +6,6 @@ import { REGIONS } from '../../../shared/regions';
 import { DAY_MS, startOfMonthInZone } from '../../../shared/time';
 import { notFound } from '../../errors';
 import { weekendOf, type Weekend } from '../../../shared/weekend';
-import { t } from '../../../shared/i18n';
 import { activeRiderCount, revenueSince } from '../reports';
 import { ordersCreatedSince } from '../orders';
 import { msg } from '../../../shared/i18n/message';

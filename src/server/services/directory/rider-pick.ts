@@ -3,7 +3,6 @@ import type { Db } from '../../../../db/client';
 import { companies, riders } from '../../../../db/schema';
 import { notFound } from '../../errors';
 import { riderDashboard, trackingToday } from '../rider';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 const PICK_LIMIT = 20;

@@ -8,7 +8,6 @@ import { sessionIdFromToken } from '../../auth/tokens';
 import { conflict, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { loadSessionUser } from './users';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 const TOKEN_SHAPE = new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9_-]{43}$`);

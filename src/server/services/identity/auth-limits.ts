@@ -1,5 +1,4 @@
 import type { Db } from '../../../../db/client';
-import { t } from '../../../shared/i18n';
 import { DomainError } from '../../errors';
 import { log } from '../../log';
 import { audit } from '../../lib/audit';

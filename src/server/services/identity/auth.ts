@@ -1,6 +1,5 @@
 import type { Db } from '../../../../db/client';
 import type { LoginInput, SessionUser } from '../../../shared/schemas/auth';
-import { t } from '../../../shared/i18n';
 import { burnVerify, verifyPassword } from '../../auth/password';
 import { DomainError, rateLimited, unauthorized } from '../../errors';
 import { trustedDeviceNonce } from '../../auth/device-cookie';

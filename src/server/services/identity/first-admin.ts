@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { users } from '../../../../db/schema';
-import { t } from '../../../shared/i18n';
 import { conflict } from '../../errors';
 import { audit } from '../../lib/audit';
 import { issueResetLink } from './password-reset';

@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { managerInvitations, users } from '../../../../db/schema';
 import { INVITATION_TTL_DAYS } from '../../../shared/schemas/company-riders';
-import { t, translate } from '../../../shared/i18n';
+import { translate } from '../../../shared/i18n';
 import { generateSessionToken, sessionIdFromToken } from '../../auth/tokens';
 import { invalid } from '../../errors';
 import type { Env } from '../../env';

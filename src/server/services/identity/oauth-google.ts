@@ -2,7 +2,6 @@ import { decodeIdToken, generateCodeVerifier, generateState, Google } from 'arct
 import type { Db } from '../../../../db/client';
 import { loginWithVerifiedEmail, type LoginResult } from './auth';
 import { DomainError } from '../../errors';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 export interface GoogleConfig {

@@ -2,7 +2,6 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { users } from '../../../../db/schema';
 import type { ChangePasswordInput } from '../../../shared/schemas/auth';
-import { t } from '../../../shared/i18n';
 import { verifyPassword } from '../../auth/password';
 import { invalid } from '../../errors';
 import type { LoginResult } from './auth';

@@ -2,7 +2,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { passwordResets, users } from '../../../../db/schema';
 import { RESET_LINK_TTL_MINUTES } from '../../../shared/schemas/accounts';
-import { t } from '../../../shared/i18n';
 import { generateSessionToken, sessionIdFromToken } from '../../auth/tokens';
 import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';

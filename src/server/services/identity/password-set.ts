@@ -3,7 +3,6 @@ import type { Db } from '../../../../db/client';
 import { managerInvitations, passwordResets, riderInvitations, users } from '../../../../db/schema';
 import { hashPassword } from '../../auth/password';
 import { invalid } from '../../errors';
-import { t } from '../../../shared/i18n';
 import { deleteUserSessions } from './account-sessions';
 import { revokeUserApiTokens } from './api-tokens';
 import { audit, type AuditEntry } from '../../lib/audit';

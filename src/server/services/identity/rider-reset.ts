@@ -2,7 +2,7 @@ import { and, eq, gt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { auditLog, companies, passwordResets, type users } from '../../../../db/schema';
 import { RESET_LINK_TTL_MINUTES } from '../../../shared/schemas/accounts';
-import { parseLocale, t, translate } from '../../../shared/i18n';
+import { parseLocale, translate } from '../../../shared/i18n';
 import { generateSessionToken, sessionIdFromToken } from '../../auth/tokens';
 import { rateLimited } from '../../errors';
 import { audit } from '../../lib/audit';

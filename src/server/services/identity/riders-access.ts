@@ -1,6 +1,5 @@
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { forbidden } from '../../errors';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 /** Whether the user is rider `riderId` themself: the one test of the procedures and the fast lane (http/fast-lane.ts). */

@@ -8,7 +8,6 @@ import { localIso } from '../../../shared/time';
 import { DomainError } from '../../errors';
 import { type SheetsTarget } from '../../google/sheets-client';
 import { audit } from '../../lib/audit';
-import { t } from '../../../shared/i18n';
 import { msg, readStoredMessage, storedMessage } from '../../../shared/i18n/message';
 
 /** The Sheets API takes large requests, but 5,000 rows keeps each one far below its 10 MB payload limit. */

@@ -8,7 +8,6 @@ import type { WebhookCreateInput, WebhookEvent, WebhookEventOrPing } from '../..
 import { conflict, invalid, notFound } from '../../errors';
 import { kickWebhookDispatcher } from './webhook-dispatch';
 import { assertSafeWebhookUrl, type GuardOptions } from './webhook-guard';
-import { t } from '../../../shared/i18n';
 import { log } from '../../log';
 import { msg, readStoredMessage } from '../../../shared/i18n/message';
 

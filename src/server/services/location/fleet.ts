@@ -6,7 +6,6 @@ import { isActiveRider, isStale, lastSeenOf } from '../../../shared/figures';
 import { kmBetween } from '../reports';
 import { DAY_MS, zoneOffsetMinutes } from '../../../shared/time';
 import { notFound } from '../../errors';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 /** Whose riders a caller may see: one company's (a manager's own, or an admin's filter), or all (null). */

@@ -2,7 +2,6 @@ import { timingSafeEqual } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { auditLog, orders } from '../../../../db/schema';
-import { t } from '../../../shared/i18n';
 import type { RiderOrderStatusInput } from '../../../shared/schemas/rider-app';
 import { conflict, invalid } from '../../errors';
 import { audit } from '../../lib/audit';

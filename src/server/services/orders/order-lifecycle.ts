@@ -9,7 +9,6 @@ import { assertCanTakeOrder } from '../compliance';
 import { publishChange } from '../../lib/events';
 import { casOrder, enqueueStatusWebhook, recordTimeline, type OrderPatch } from './order-transition';
 import { emitOrderEvent } from '../integrations';
-import { t, tw } from '../../../shared/i18n';
 import { label, msg } from '../../../shared/i18n/message';
 
 /** Who may touch an order: an admin (companyId null) or the order's own company. */

@@ -3,12 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Db } from '../../../../db/client';
 import { captures, flaggedRecords, locationPings, orders } from '../../../../db/schema';
-import { t } from '../../../shared/i18n';
-import { can, requiredPrivilege } from '../../../shared/permissions';
+import { can, requiredRoles } from '../../../shared/permissions';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { forbidden, notFound, unauthorized } from '../../errors';
 import { sniffImage } from '../../lib/image-bytes';
-import { msg } from '../../../shared/i18n/message';
+import { msg, privilegeOf } from '../../../shared/i18n/message';
 
 /**
  * Proof of delivery as the company and the admin see it (issue 21, item 4): who took the parcel, whether the
@@ -100,7 +99,7 @@ const CONTENT_TYPE = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' 
  */
 export async function readProofPhoto(db: Db, user: SessionUser | null, orderId: string, dir: string) {
   if (!user) throw unauthorized(msg('error.UNAUTHORIZED'));
-  if (!can(user.role, 'view-analytics')) throw forbidden(msg('guard.denied', { action: t('permission.view-analytics'), privilege: requiredPrivilege('view-analytics') }));
+  if (!can(user.role, 'view-analytics')) throw forbidden(msg('guard.denied', { action: msg('permission.view-analytics'), privilege: privilegeOf(requiredRoles('view-analytics')) }));
   const companyId = user.role === 'admin' ? null : user.roleData.id;
   if (user.role !== 'admin' && !companyId) throw notFound(msg('errors.orderNotFound'));
   const order = await db.query.orders.findFirst({ where: companyId ? and(eq(orders.id, orderId), eq(orders.companyId, companyId)) : eq(orders.id, orderId) });

@@ -10,7 +10,6 @@ import { notFound } from '../../errors';
 import { deliveryProof } from './order-proof';
 import { ordersOnDays, statsDay } from './order-stats';
 import { likePattern, paged, pageWindow } from '../../lib/paging';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 const dayStart = (iso: string) => startOfDayInZone(new Date(`${iso}T12:00:00Z`), 'Asia/Kuwait');

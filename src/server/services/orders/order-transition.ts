@@ -1,7 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { orders, orderStatusEvents } from '../../../../db/schema';
-import { t, tw } from '../../../shared/i18n';
 import { conflict } from '../../errors';
 import type { DbOrTx } from '../cash';
 import { emitOrderStatusChange } from '../integrations';

@@ -14,7 +14,6 @@ import { casOrder, enqueueStatusWebhook } from './order-transition';
 import { postCollection, checkCashLimit } from '../cash';
 import { publishChange } from '../../lib/events';
 import { orderStartMs } from '../reports';
-import { t, tw } from '../../../shared/i18n';
 import { label, msg } from '../../../shared/i18n/message';
 
 /** The rider's open orders: what to pick up and deliver, and the cash to collect. */

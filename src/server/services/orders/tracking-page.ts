@@ -7,7 +7,6 @@ import { storedAddressParts } from '../../../shared/schemas/address';
 import type { OrderStatus } from '../../../shared/schemas/oversight';
 import { LIVE_POSITION_MAX_AGE_MS, TRACKING_CODE_PATTERN } from '../../../shared/schemas/track';
 import { invalid, notFound } from '../../errors';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 /** Statuses in which the order has (or had) a rider the customer may know by first name. */

@@ -2,9 +2,8 @@ import { and, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizz
 import type { Db } from '../../../../db/client';
 import { cashLedger, cashSubmissions, companies, newId, orders, reports, riders } from '../../../../db/schema';
 import type { LedgerAccount } from '../../../shared/cash/ledger-types';
-import { t } from '../../../shared/i18n';
 import { aedToKwdMinor, toDecimalString, type Currency } from '../../../shared/money';
-import { requiredPrivilege, type Role } from '../../../shared/permissions';
+import { requiredRoles, type Role } from '../../../shared/permissions';
 import { REGION_IDS, REGIONS, type RegionId } from '../../../shared/regions';
 import {
   REPORT_ORDER_STATUSES,
@@ -22,7 +21,7 @@ import { forbidden, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { balancesOf, emptyBalances } from '../cash';
 import { orderMinutes, orderTimeMs } from './figures';
-import { msg } from '../../../shared/i18n/message';
+import { msg, privilegeOf } from '../../../shared/i18n/message';
 
 /** Who asks: the scope comes from the viewer, never from the caller's input. */
 export interface ReportViewer {
@@ -35,7 +34,7 @@ export interface ReportViewer {
 function scopeOf(viewer: ReportViewer): string | null {
   if (viewer.role === 'admin') return null;
   if (viewer.role === 'company' && viewer.roleData.id) return viewer.roleData.id;
-  throw forbidden(msg('guard.denied', { action: t('permission.generate-reports'), privilege: requiredPrivilege('generate-reports') }));
+  throw forbidden(msg('guard.denied', { action: msg('permission.generate-reports'), privilege: privilegeOf(requiredRoles('generate-reports')) }));
 }
 
 const money = (minor: number, currency: Currency): ReportMoney => ({ minor, decimal: toDecimalString(minor, currency) });

@@ -1,7 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { dutyBreaks, dutyShifts, riders } from '../../../../db/schema';
-import { t } from '../../../shared/i18n';
 import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';

@@ -5,7 +5,6 @@ import { conflict, DomainError, invalid, notFound } from '../../errors';
 import { assertCanStartDuty } from '../compliance';
 import { ownCapture } from '../captures';
 import { publishChange } from '../../lib/events';
-import { t } from '../../../shared/i18n';
 import { companyClock, fileFlag, FlaggedRefusal, type FlagContext } from './conflicts/flags';
 import { isReplay, type ReplayInfo } from './conflicts/replay';
 import { msg } from '../../../shared/i18n/message';

@@ -9,7 +9,6 @@ import { notFound } from '../../errors';
 import { riderBalances, type DbOrTx } from '../cash';
 import { riderCash, riderWorkplace } from './rider-region';
 import { routeToday } from './rider-route';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 async function riderRow(db: Db, riderId: string) {

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { companies } from '../../../../db/schema';
-import { t } from '../../../shared/i18n';
 import { CURRENCIES, type Currency } from '../../../shared/money';
 import { REGIONS, type Region } from '../../../shared/regions';
 import { invalid } from '../../errors';

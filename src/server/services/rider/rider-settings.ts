@@ -9,7 +9,6 @@ import { audit } from '../../lib/audit';
 import { riderBalances } from '../cash';
 import { riderFigures, today } from '../reports';
 import { riderWorkplace } from './rider-region';
-import { t } from '../../../shared/i18n';
 import { msg } from '../../../shared/i18n/message';
 
 /**
