@@ -22,7 +22,7 @@ const t = initTRPC.context<AppContext>().create({
       ? `${field ? `${field}: ` : ''}${zodIssue.message}`
       : cause instanceof DomainError
         ? cause.localized()
-        : error.code === 'PARSE_ERROR'
+        : error.code === 'PARSE_ERROR' || cause instanceof SyntaxError
           ? msg('errors.malformedJson')
           : shape.message;
     const fieldErrors = cause instanceof ZodError ? fieldErrorsOf(cause) : field ? { [field]: message } : undefined;
