@@ -76,7 +76,8 @@ describe('system_stats', () => {
   test('an admin gets the six stats, a company its overview, a rider its day', async () => {
     expect(await call('admin', 'system_stats')).toMatchObject({ scope: 'system', totalRiders: 4, totalCompanies: 2, currency: 'KWD' });
     expect(await call('companyA', 'system_stats')).toMatchObject({ scope: 'company', companyName: 'Alpha Couriers', fleetSize: 2, activeOrders: 2, currency: 'KWD', successRate: 66.7 });
-    expect(await call('riderB', 'system_stats')).toMatchObject({ scope: 'rider', riderId: w.riderB.id, currency: 'AED', cashOnHand: 20 });
+    // MCP money is decimal text with the currency's digits (docs/architecture.md "Money on the wire").
+    expect(await call('riderB', 'system_stats')).toMatchObject({ scope: 'rider', riderId: w.riderB.id, currency: 'AED', cashOnHand: '20.00', todayEarnings: '15.00' });
   });
 });
 

@@ -73,7 +73,7 @@ export async function addCompanyRider(db: Db, actorId: string, companyId: string
     onDuty: false,
     signedUp: false,
     orders: 0,
-    earnings: 0,
+    earningsMinor: 0,
     currency: company?.currency ?? row.region,
   };
   return { success: true as const, message: `${row.name} was added to your fleet`, rider };

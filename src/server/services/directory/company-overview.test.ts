@@ -31,7 +31,7 @@ describe('company overview', () => {
       currency: 'KWD',
       fleetSize: 2,
       activeOrders: 3,
-      monthlyRevenue: 1.25,
+      monthlyRevenueMinor: 1250,
       successRate: 66.7,
       activeRiders: 0,
     });
@@ -39,6 +39,6 @@ describe('company overview', () => {
 
   test('company B in AED', async () => {
     const b = await companyOverview(db, w.companyB.id, now);
-    expect([b.currency, b.monthlyRevenue, b.successRate, b.activeOrders]).toEqual(['AED', 99, 100, 0]);
+    expect([b.currency, b.monthlyRevenueMinor, b.successRate, b.activeOrders]).toEqual(['AED', 9900, 100, 0]);
   });
 });

@@ -1,7 +1,6 @@
 import { and, count, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, orders, riders } from '../../../../db/schema';
-import { fromMinor } from '../../../shared/money';
 import { REGIONS } from '../../../shared/regions';
 import { DAY_MS, startOfMonthInZone } from '../../../shared/time';
 import { notFound } from '../../errors';
@@ -49,7 +48,7 @@ export async function companyOverview(db: Db, companyId: string, now = new Date(
     fleetSize: fleet?.n ?? 0,
     activeOrders: active?.n ?? 0,
     // The company's own currency: its orders are in it (an AED fee in a KWD company is not added in).
-    monthlyRevenue: fromMinor(revenue[company.currency], company.currency),
+    monthlyRevenueMinor: revenue[company.currency],
     /** Riders on duty and seen less than 10 minutes ago (docs/figures.md). */
     activeRiders,
     successRate: finished ? Math.round((delivered / finished) * 1000) / 10 : 0,

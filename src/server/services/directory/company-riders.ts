@@ -1,7 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, orders, riders, users } from '../../../../db/schema';
-import { fromMinor } from '../../../shared/money';
 import { lastSeenDate, lastSeenMs } from '../reports';
 
 /** A company's riders with their delivered orders, earnings (all-time revenue) and last seen (docs/figures.md); only that company's rows. */
@@ -33,10 +32,9 @@ export async function listCompanyRiders(db: Db, companyId: string) {
     .where(eq(riders.companyId, companyId))
     .groupBy(riders.id, companies.currency, users.id)
     .orderBy(asc(riders.name));
-  return rows.map(({ earningsMinor, ...r }) => ({
+  return rows.map((r) => ({
     ...r,
     vehicle: r.vehicleType,
-    earnings: fromMinor(earningsMinor, r.currency),
     lastSeenAt: lastSeenDate(r.lastSeenAt)?.toISOString() ?? null,
   }));
 }

@@ -52,7 +52,7 @@ describe('adminStats on a known dataset', () => {
       totalCompanies: 3,
       dailyOrders: 6,
       // 1.250 + 0.500 KWD, plus (15 + 5 AED) × 0.0835 = 1.670 KWD
-      totalRevenue: 3.42,
+      totalRevenueMinor: 3420,
       // delivered 7 of 9 finished (pending and picked up are not finished; 40 days ago is outside)
       completionRate: 77.8,
       activeRiders: 2,
@@ -61,7 +61,7 @@ describe('adminStats on a known dataset', () => {
 
   test('the AED rate is applied to AED fees only', async () => {
     const s = await adminStats(db, 0.1, NOW);
-    expect(s.totalRevenue).toBe(3.75); // 1.750 + 20 × 0.1
+    expect(s.totalRevenueMinor).toBe(3750); // 1.750 + 20 × 0.1
   });
 
   test('an empty database gives zeros, not NaN', async () => {
@@ -70,7 +70,7 @@ describe('adminStats on a known dataset', () => {
       totalRiders: 0,
       totalCompanies: 0,
       dailyOrders: 0,
-      totalRevenue: 0,
+      totalRevenueMinor: 0,
       completionRate: 0,
       activeRiders: 0,
     });

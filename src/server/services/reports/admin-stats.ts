@@ -1,7 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, riders } from '../../../../db/schema';
-import { fromMinor } from '../../../shared/money';
 import { DAY_MS } from '../../../shared/time';
 import { activeRiderCount, revenueKwdMinor, revenueSince, today as todayIn } from './figures';
 import { ordersCreatedSince } from '../orders';
@@ -10,8 +9,8 @@ export interface AdminStats {
   totalRiders: number;
   totalCompanies: number;
   dailyOrders: number;
-  /** Fees of orders delivered today, in KWD, AED converted at the configured rate. */
-  totalRevenue: number;
+  /** Fees of orders delivered today, in KWD fils, AED converted at the configured rate. */
+  totalRevenueMinor: number;
   /** On duty and seen less than 10 minutes ago (docs/figures.md), as the fleet map's "live". */
   activeRiders: number;
   /** Delivered share of the last 30 days' finished orders, in percent with one decimal. */
@@ -38,7 +37,7 @@ export async function adminStats(db: Db, aedToKwd: number, now = new Date()): Pr
     totalRiders: r?.n ?? 0,
     totalCompanies: c?.n ?? 0,
     dailyOrders: Object.values(created).reduce((a, b) => a + b, 0),
-    totalRevenue: fromMinor(revenueKwdMinor(revenue, aedToKwd), 'KWD'),
+    totalRevenueMinor: revenueKwdMinor(revenue, aedToKwd),
     activeRiders: active,
     completionRate: finished ? Math.round((delivered / finished) * 1000) / 10 : 0,
   };

@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { orders, riders } from '../../../../db/schema';
 import { cashLimitIn, cashReminderAtMinor, DEFAULT_CASH_LIMIT_MINOR } from '../../../shared/cash/limits';
 import { kmOf } from '../../../shared/figures';
-import { fromMinor, type Currency } from '../../../shared/money';
+import type { Currency } from '../../../shared/money';
 import { riderFigures, today } from '../reports';
 import { notFound } from '../../errors';
 import { riderBalances, type DbOrTx } from '../cash';
@@ -33,6 +33,7 @@ export async function cashPosition(db: DbOrTx, riderId: string, currency: Curren
  * `cashByCurrency`, so cash in a currency the company no longer uses stays visible and can be handed over.
  * Completed orders, earnings and the performance rating are today's figures (services/figures, docs/figures.md),
  * the same the Today's Route card and the tools show. The cash reminder's amount comes from the company's limit.
+ * Money in minor units of `currency` (`…Minor`); each door shapes it (shared/money-wire.ts).
  */
 export async function riderDashboard(db: Db, riderId: string, now = new Date()) {
   const rider = await riderRow(db, riderId);
@@ -55,23 +56,23 @@ export async function riderDashboard(db: Db, riderId: string, now = new Date()) 
     /** Orders given to the rider that were created today. */
     todayOrders: assigned?.total ?? 0,
     completedOrders: figures.delivered,
-    todayEarnings: fromMinor(figures.revenueMinor[currency], currency),
+    todayEarningsMinor: figures.revenueMinor[currency],
     /** Today's efficiency (docs/figures.md): the Today's Route card's figure. */
     performanceRating: figures.efficiency,
-    cashOnHand: fromMinor(cash.onHandMinor, currency),
-    pendingCash: fromMinor(cash.pendingMinor, currency),
+    cashOnHandMinor: cash.onHandMinor,
+    pendingCashMinor: cash.pendingMinor,
     /** From this much cash on hand the app reminds the rider to hand it over: a share of the company's limit in force (shared/cash/limits.ts). */
-    cashReminderAt: fromMinor(cashReminderAtMinor(company ? cashLimitIn(company, currency) : DEFAULT_CASH_LIMIT_MINOR[currency]), currency),
+    cashReminderAtMinor: cashReminderAtMinor(company ? cashLimitIn(company, currency) : DEFAULT_CASH_LIMIT_MINOR[currency]),
     /** Cash on hand + pending + unresolved differences: what the rider still answers for. */
-    outstandingCash: fromMinor(cash.outstandingMinor, currency),
+    outstandingCashMinor: cash.outstandingMinor,
     /** The same figures in every currency of the rider's ledger, `currency` first. */
     cashByCurrency: [...held.list]
       .sort((a, b) => Number(b.currency === currency) - Number(a.currency === currency))
       .map(({ currency: c, balances: b }) => ({
         currency: c,
-        onHand: fromMinor(b.handMinor, c),
-        pending: fromMinor(b.transitMinor, c),
-        outstanding: fromMinor(b.outstandingMinor, c),
+        onHandMinor: b.handMinor,
+        pendingMinor: b.transitMinor,
+        outstandingMinor: b.outstandingMinor,
       })),
     /** The rider app's emergency support card calls or messages the rider's company. */
     companyPhone: company?.phone || null,
@@ -90,7 +91,7 @@ export async function trackingToday(db: Db, riderId: string, now = new Date()) {
   return {
     currency,
     ordersCompleted: figures.delivered,
-    cashCollected: fromMinor(figures.codCollectedMinor[currency], currency),
+    cashCollectedMinor: figures.codCollectedMinor[currency],
     kmTraveled: figures.km,
     /** Mean pick-up (else assignment) to delivery, minutes, one decimal; null with no timed delivery. */
     averageOrderMinutes: figures.averageOrderMinutes,

@@ -14,6 +14,7 @@ import { adminManagerProcedures } from './admin-managers';
 import { adminOversight } from './admin-oversight';
 import { adminRiderView } from './admin-rider-view';
 import { adminRuleProcedures } from './admin-rules';
+import { onTheWire } from '../../../shared/money-wire';
 
 export const adminRouter = {
   ...adminOversight,
@@ -22,11 +23,11 @@ export const adminRouter = {
   ...adminAccountProcedures,
   ...adminManagerProcedures,
   /** System-wide figures: admins only. */
-  stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db, ctx.config.AED_TO_KWD_RATE)),
+  stats: adminProcedure.query(async ({ ctx }) => onTheWire(await adminStats(ctx.db, ctx.config.AED_TO_KWD_RATE), 'KWD')),
   /** The same figures, pushed again whenever an order, rider, company, duty or location changes. */
   statsLive: adminProcedure.subscription(async function* ({ ctx, signal }) {
     for await (const _ of changeTicks(['orders', 'riders', 'companies', 'duty', 'locations'], signal)) {
-      yield await adminStats(ctx.db, ctx.config.AED_TO_KWD_RATE);
+      yield onTheWire(await adminStats(ctx.db, ctx.config.AED_TO_KWD_RATE), 'KWD');
     }
   }),
   companies: adminProcedure.query(({ ctx }) => listCompanies(ctx.db)),

@@ -5,10 +5,11 @@ import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyR
 import { acceptManagerInvitation, withSecretToken } from '../../services/identity';
 import { companyProcedure, publicProcedure } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
+import { onTheWire } from '../../../shared/money-wire';
 
 /** Fleet management for a company manager: always the caller's own company's riders. */
 export const companyFleetProcedures = {
-  addRider: companyProcedure.input(newRiderInput).mutation(({ ctx, input }) => addCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input)),
+  addRider: companyProcedure.input(newRiderInput).mutation(async ({ ctx, input }) => onTheWire(await addCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input))),
   updateRider: companyProcedure
     .input(companyRiderUpdateInput)
     .mutation(({ ctx, input }) => updateCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input)),

@@ -11,15 +11,16 @@ import { companyReconcileProcedures } from './company-reconcile';
 import { companyDocumentProcedures } from './company-documents';
 import { companyRuleProcedures } from './company-rules';
 import { companyFlagProcedures } from './company-flags';
+import { onTheWire } from '../../../shared/money-wire';
 
 export const companyRouter = {
   /** The caller's own company. */
   profile: companyProcedure.query(({ ctx }) => companyProfile(ctx.db, ctx.companyId)),
-  overview: companyProcedure.query(({ ctx }) => companyOverview(ctx.db, ctx.companyId)),
+  overview: companyProcedure.query(async ({ ctx }) => onTheWire(await companyOverview(ctx.db, ctx.companyId))),
   /** The caller's own company's weekend (issue 8); null returns to the region's default. */
   setWeekend: companyProcedure.input(setWeekendInput).mutation(({ ctx, input }) => setCompanyWeekend(ctx.db, ctx.companyId, input.weekend)),
   /** Only the caller's own company's riders. */
-  riders: companyProcedure.query(({ ctx }) => listCompanyRiders(ctx.db, ctx.companyId)),
+  riders: companyProcedure.query(async ({ ctx }) => onTheWire(await listCompanyRiders(ctx.db, ctx.companyId))),
   ...companyFleetProcedures,
   ...companyOrders,
   ...companyWebhookProcedures,

@@ -6,9 +6,10 @@ import { riderHandoverProcedures } from './rider-handover';
 import { riderNoticeProcedures } from './rider-notices';
 import { riderDocumentProcedures } from './rider-documents';
 import { riderRuleProcedures } from './rider-rules';
+import { onTheWire } from '../../../shared/money-wire';
 
 export const riderRouter = {
-  dashboard: riderProcedure.query(({ ctx }) => riderDashboard(ctx.db, ctx.riderId)),
+  dashboard: riderProcedure.query(async ({ ctx }) => onTheWire(await riderDashboard(ctx.db, ctx.riderId))),
   ...riderAppProcedures,
   ...riderHandoverProcedures,
   ...riderNoticeProcedures,

@@ -8,12 +8,13 @@ import { publicTracking } from '../../services/orders';
 import { trackingCodeInput } from '../../../shared/schemas/track';
 import { permittedProcedure, publicProcedure, riderProcedure } from '../init';
 import { trackingFleetProcedures } from './tracking-fleet';
+import { onTheWire } from '../../../shared/money-wire';
 
 /** The permission of a rider's location ping, for both doors that take one: tracking.location (and its REST shim) and the fast lane (http/fast-lane.ts). */
 export const LOCATION_PERMISSION = 'track-location' satisfies Permission;
 
 export const trackingRouter = {
-  today: riderProcedure.query(({ ctx }) => trackingToday(ctx.db, ctx.riderId)),
+  today: riderProcedure.query(async ({ ctx }) => onTheWire(await trackingToday(ctx.db, ctx.riderId))),
   location: permittedProcedure(LOCATION_PERMISSION)
     .input(riderIdParam.extend(locationInput.shape))
     .mutation(({ ctx, input: { id, ...location } }) => {

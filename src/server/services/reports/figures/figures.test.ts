@@ -167,7 +167,8 @@ describe('every door gives the same number', () => {
     expect((await manager.company.overview()).activeRiders).toBe(EXPECTED.activeAlpha);
     expect((await manager.tracking.fleet()).filter((r) => r.active).length).toBe(EXPECTED.activeAlpha);
 
-    expect(await tool(w.admin.id, 'system_stats')).toMatchObject({ activeRiders: EXPECTED.activeRiders, totalRevenue: EXPECTED.adminRevenue });
+    // The tools send money as decimal text (MCP's form), the same figure.
+    expect(await tool(w.admin.id, 'system_stats')).toMatchObject({ activeRiders: EXPECTED.activeRiders, totalRevenue: EXPECTED.adminRevenue.toFixed(3) });
     expect(await tool(w.managerA.id, 'system_stats')).toMatchObject({ activeRiders: EXPECTED.activeAlpha });
   });
 
@@ -226,7 +227,7 @@ describe('every door gives the same number', () => {
       feesEarned: { KWD: '2.500' },
     };
     expect(await tool(w.managerA.id, 'rider_performance', { riderId: w.riderA.id, days: 1 })).toMatchObject(expected);
-    expect(await tool(w.riderA.user.id, 'system_stats')).toMatchObject({ performanceRating: EXPECTED.efficiency, todayEarnings: EXPECTED.revenueKwd, cashOnHand: EXPECTED.cashHeld });
+    expect(await tool(w.riderA.user.id, 'system_stats')).toMatchObject({ performanceRating: EXPECTED.efficiency, todayEarnings: EXPECTED.revenueKwd.toFixed(3), cashOnHand: EXPECTED.cashHeld.toFixed(3) });
     expect(await tool(w.managerA.id, 'cash_reconciliation', { riderId: w.riderA.id })).toMatchObject({ riders: [{ onHand: '7.000' }] });
 
     const server = buildMcpServer({ db, scope: await scopeOf(w.managerA.id), ctx: { aedToKwd: RATE }, now: () => NOW });
