@@ -7,6 +7,7 @@ import { defineTool } from '../tool';
 import { pageShape, textQuery } from './context';
 import { currency, instant, pagedOutput } from './output';
 import { companyWall, riderWall } from './scope';
+import { inDecimals } from '../../../shared/money-wire';
 
 const orderRow = z.object({
   id: z.string(),
@@ -19,7 +20,7 @@ const orderRow = z.object({
     .looseObject({ country: z.enum(['KW', 'AE']) })
     .nullable()
     .describe('The address in parts (Kuwait: governorate, area, block, street, building...; UAE: emirate, area, street, building, Makani), or null when typed as free text.'),
-  deliveryFee: z.number().describe('Decimal number in `currency`'),
+  deliveryFee: z.string().describe('Decimal amount in `currency`, as text with the currency\'s digits ("1.250" KWD, "12.50" AED)'),
   currency,
   companyId: z.string(),
   companyName: z.string(),
@@ -33,7 +34,7 @@ export const searchOrders = defineTool({
   name: 'search_orders',
   title: 'Search orders',
   description:
-    'Search delivery orders, newest first, paged. Each row: id, createdAt (ISO 8601 UTC), status (pending, assigned, picked_up, delivered, cancelled, failed), priority, customerName, deliveryAddress, deliveryFee (a decimal number in the order\'s currency, KWD with 3 decimals or AED with 2), currency, company and rider. Scoped: an admin searches every company (optional companyId filter); a company only its own orders (another company\'s id is refused with an error); a rider only the orders assigned to it. Dates are calendar days in Asia/Kuwait, by creation.',
+    'Search delivery orders, newest first, paged. Each row: id, createdAt (ISO 8601 UTC), status (pending, assigned, picked_up, delivered, cancelled, failed), priority, customerName, deliveryAddress, deliveryFee (decimal text in the order\'s currency, KWD with 3 decimals or AED with 2), currency, company and rider. Scoped: an admin searches every company (optional companyId filter); a company only its own orders (another company\'s id is refused with an error); a rider only the orders assigned to it. Dates are calendar days in Asia/Kuwait, by creation.',
   input: {
     q: textQuery('customer name, phone and delivery address, or an exact order id'),
     status: z.enum(ORDER_STATUSES).optional().describe('Only orders in this status.'),
@@ -50,6 +51,6 @@ export const searchOrders = defineTool({
   run: async (db, scope, { riderId, ...input }) => {
     const companyId = companyWall(scope, input.companyId);
     const rider = scope.role === 'rider' || riderId ? (await riderWall(db, scope, riderId)).id : null;
-    return listOrders(db, { ...input, companyId: companyId ?? undefined }, companyId, rider);
+    return inDecimals(await listOrders(db, { ...input, companyId: companyId ?? undefined }, companyId, rider));
   },
 });

@@ -108,7 +108,7 @@ describe('search_orders', () => {
     expect(a.items.every((o) => o.companyId === w.companyA.id)).toBe(true);
     const mine = await page('riderA', 'search_orders');
     expect(mine.items.map((o) => o.customerName).sort()).toEqual(['Fatima Alpha', 'Hamad Alpha', 'Noura Alpha', 'Salem Alpha']);
-    expect((await page('companyA', 'search_orders', { q: 'fatima' })).items.map((o) => o.deliveryFee)).toEqual([1]);
+    expect((await page('companyA', 'search_orders', { q: 'fatima' })).items.map((o) => o.deliveryFee)).toEqual(['1.000']);
     expect((await page('admin', 'search_orders', { status: 'cancelled' })).items.map((o) => o.customerName)).toEqual(['Gone Beta']);
   });
 

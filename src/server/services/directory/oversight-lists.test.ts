@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { auditLog, companies, riders } from '../../../../db/schema';
 import { freshDb } from '../../../../test/db';
+import { callerFor } from '../../../../test/app';
 import { makeOrder } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { orderListInput, riderListInput, companyListInput } from '../../../shared/schemas/oversight';
@@ -49,10 +50,11 @@ describe('orders list', () => {
     expect(res.total).toBe(25);
   });
 
-  test('detail has fee in major units and the timeline', async () => {
+  test('detail has the fee in minor units (major units on the wire) and the timeline', async () => {
     const o = await makeOrder(db, w.companyA, { deliveryFeeMinor: 1250 });
     const d = await orderDetail(db, o.id, null);
-    expect([d.deliveryFee, d.currency, d.companyName, d.timeline.length]).toEqual([1.25, 'KWD', w.companyA.name, 0]);
+    expect([d.deliveryFeeMinor, d.currency, d.companyName, d.timeline.length]).toEqual([1250, 'KWD', w.companyA.name, 0]);
+    expect((await (await callerFor(db, w.admin.id)).admin.orderDetail({ id: o.id })).deliveryFee).toBe(1.25);
     await expect(orderDetail(db, o.id, w.companyB.id)).rejects.toThrow('Order not found');
   });
 });

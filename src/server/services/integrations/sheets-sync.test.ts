@@ -13,6 +13,7 @@ import { SERVICE_ACCOUNT_EMAIL, SERVICE_ACCOUNT_JSON, SPREADSHEET_ID, startFakeS
 import { makeWorld, type World } from '../../../../test/world';
 import { parseEnv } from '../../env';
 import { toDecimalString } from '../../../shared/money';
+import { readStoredMessage } from '../../../shared/i18n/message';
 import { MAX_ROWS_PER_REQUEST } from './sheets-sync';
 
 const COMPANY_HEADER = ['ID', 'Name', 'Email', 'Phone', 'Address', 'Contact Person', 'Region', 'Currency', 'Active', 'Created At', 'Time Zone'];
@@ -136,7 +137,8 @@ describe('Google Sheets sync against a loopback fake', () => {
     const message = 'Google Sheets did not answer: HTTP 500 Internal error encountered.';
     await expectTRPCError(caller.admin.syncSheets(), 'BAD_GATEWAY', message);
     const [run] = await runsOf(db);
-    expect(run).toMatchObject({ status: 'error', error: message, actorId: w.admin.id });
+    // The run keeps the error by key (read back in the reader's language).
+    expect({ ...run, error: readStoredMessage(run!.error!, 'en') }).toMatchObject({ status: 'error', error: message, actorId: w.admin.id });
     expect(run!.finishedAt).toBeInstanceOf(Date);
     expect((await db.select().from(auditLog).where(eq(auditLog.entity, 'sheets'))).length).toBe(auditsBefore);
     const last = await caller.admin.lastSync();
@@ -153,7 +155,7 @@ describe('Google Sheets sync against a loopback fake', () => {
     expect(performance.now() - started).toBeLessThan(3000);
     expect(fake.log).toHaveLength(1);
     const [run] = await runsOf(db);
-    expect(run).toMatchObject({ status: 'error', error: 'Google Sheets did not answer: no answer within 300 ms' });
+    expect({ ...run, error: readStoredMessage(run!.error!, 'en') }).toMatchObject({ status: 'error', error: 'Google Sheets did not answer: no answer within 300 ms' });
   });
 
   test('without configuration: 503 "Google Sheets is not configured", nothing recorded', async () => {

@@ -9,6 +9,7 @@ import { freshDb } from '../../../../test/db';
 import { makeWorld, type World } from '../../../../test/world';
 import { RETRY_DELAYS_MS } from './webhook-dispatch';
 import { createWebhook, dispatchDue, emitCompanyEvent, startWebhookDispatcher, stopWebhookDispatcher } from './webhooks';
+import { readStoredMessage } from '../../../shared/i18n/message';
 
 /** A loopback receiver that answers from a script of statuses ('hang' never answers). */
 type Reply = number | 'hang';
@@ -47,8 +48,10 @@ afterAll(() => rx.stop());
 async function endpoint(events: Parameters<typeof createWebhook>[2]['events'] = ['order.created'], url = rx.url, companyId = w.companyA.id) {
   return createWebhook(db, companyId, { url: `${url}?n=${Math.random()}`, events }, OPEN);
 }
-const row = async (id: string) => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!;
-const deliveriesOf = (endpointId: string) => db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId));
+/** A delivery row with its stored last error (a message by key) as an English reader sees it. */
+const english = <R extends { lastError: string | null }>(r: R) => ({ ...r, lastError: r.lastError === null ? null : readStoredMessage(r.lastError, 'en') });
+const row = async (id: string) => english((await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, id)))[0]!);
+const deliveriesOf = async (endpointId: string) => (await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpointId))).map(english);
 
 /** Each test starts alone: earlier endpoints disabled, earlier pending deliveries finished. */
 async function settleAll() {

@@ -3,7 +3,6 @@ import { and, asc, count, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-
 import type { Db } from '../../../../db/client';
 import { companies, orders, orderStatusEvents, riders, users } from '../../../../db/schema';
 import type { OrderListInput } from '../../../shared/schemas/oversight';
-import { fromMinor } from '../../../shared/money';
 import { storedAddressParts } from '../../../shared/schemas/address';
 import { DAY_MS, startOfDayInZone } from '../../../shared/time';
 import { notFound } from '../../errors';
@@ -74,7 +73,7 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
   const items = rows.map(({ feeMinor, ...r }) => ({
     ...r,
     deliveryAddressParts: storedAddressParts(r.deliveryAddressParts),
-    deliveryFee: fromMinor(feeMinor, r.currency),
+    deliveryFeeMinor: feeMinor,
     createdAt: r.createdAt.toISOString(),
   }));
   return paged(items, totalCount, input.page, input.pageSize);
@@ -97,13 +96,10 @@ export async function orderDetail(db: Db, orderId: string, scopeCompanyId: strin
     deliveryProof(db, order),
     wrongPinCount(db, order.id),
   ]);
-  const { deliveryFeeMinor, codAmountMinor, ...rest } = order;
   return {
-    ...rest,
+    ...order,
     pickupAddressParts: storedAddressParts(order.pickupAddressParts),
     deliveryAddressParts: storedAddressParts(order.deliveryAddressParts),
-    deliveryFee: fromMinor(deliveryFeeMinor, order.currency),
-    codAmount: fromMinor(codAmountMinor, order.currency),
     companyName: company?.name ?? '',
     riderName: rider?.name ?? null,
     timeline: events.map((e) => ({ ...e, at: e.at.toISOString() })),

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { orders, orderStatusEvents } from '../../../../db/schema';
-import { formatMoney, fromMinor } from '../../../shared/money';
+import { formatMoney } from '../../../shared/money';
 import { placeNames } from '../../../shared/gulf/format';
 import { storedAddressParts as storedParts, type AddressParts } from '../../../shared/schemas/address';
 import type { RiderOrderStatusInput } from '../../../shared/schemas/rider-app';
@@ -44,8 +44,8 @@ export async function riderOrders(db: Db, riderId: string) {
       itemDescription: o.itemDescription,
       notes: o.notes,
       currency: o.currency,
-      cashToCollect: o.paymentMethod === 'cash' ? fromMinor(o.codAmountMinor, o.currency) : 0,
-      deliveryFee: fromMinor(o.deliveryFeeMinor, o.currency),
+      cashToCollectMinor: o.paymentMethod === 'cash' ? o.codAmountMinor : 0,
+      deliveryFeeMinor: o.deliveryFeeMinor,
       createdAt: o.createdAt.toISOString(),
       /** When the order's clock started (its pick-up, else its assignment; docs/figures.md): the app's average order time. */
       startedAt: startedAt === null ? null : new Date(Number(startedAt)).toISOString(),

@@ -18,6 +18,7 @@ import { listCashSubmissions, reviewCashSubmission, correctRiderCash, riderLedge
 import { listCompaniesPaged, listRidersPaged, setCompanyActive, setRiderActive, updateCompany, updateRider } from '../../services/directory';
 import { assignOrder, transitionOrder, listOrders, orderDetail } from '../../services/orders';
 import { adminProcedure } from '../init';
+import { onTheWire } from '../../../shared/money-wire';
 
 /** The admin's oversight tables: companies, riders, orders and the audit log. */
 export const adminOversight = {
@@ -27,8 +28,8 @@ export const adminOversight = {
   riderList: adminProcedure.input(riderListInput).query(({ ctx, input }) => listRidersPaged(ctx.db, input)),
   riderUpdate: adminProcedure.input(riderUpdateInput).mutation(({ ctx, input }) => updateRider(ctx.db, ctx.user.id, input)),
   riderSetActive: adminProcedure.input(setActiveInput).mutation(({ ctx, input }) => setRiderActive(ctx.db, ctx.user.id, input.id, input.active)),
-  orderList: adminProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.db, input, null)),
-  orderDetail: adminProcedure.input(byId).query(({ ctx, input }) => orderDetail(ctx.db, input.id, null)),
+  orderList: adminProcedure.input(orderListInput).query(async ({ ctx, input }) => onTheWire(await listOrders(ctx.db, input, null))),
+  orderDetail: adminProcedure.input(byId).query(async ({ ctx, input }) => onTheWire(await orderDetail(ctx.db, input.id, null))),
   orderAssign: adminProcedure
     .input(assignInput)
     .mutation(({ ctx, input }) => assignOrder(ctx.db, { actorId: ctx.user.id, companyId: null }, input.orderId, input.riderId)),

@@ -5,14 +5,15 @@ import { assignInput, byId, orderListInput, orderStatusInput } from '../../../sh
 import { createOrder } from '../../services/directory';
 import { exportOrdersReport, importOrders, assignOrder, transitionOrder, listOrders, orderDetail } from '../../services/orders';
 import { companyProcedure } from '../init';
+import { onTheWire } from '../../../shared/money-wire';
 
 /**
  * The company's own order system. Every call is scoped to ctx.companyId: a filter or
  * an id naming another company's order finds nothing (NOT_FOUND), never a forbidden.
  */
 export const companyOrders = {
-  orderList: companyProcedure.input(orderListInput).query(({ ctx, input }) => listOrders(ctx.db, input, ctx.companyId)),
-  orderDetail: companyProcedure.input(byId).query(({ ctx, input }) => orderDetail(ctx.db, input.id, ctx.companyId)),
+  orderList: companyProcedure.input(orderListInput).query(async ({ ctx, input }) => onTheWire(await listOrders(ctx.db, input, ctx.companyId))),
+  orderDetail: companyProcedure.input(byId).query(async ({ ctx, input }) => onTheWire(await orderDetail(ctx.db, input.id, ctx.companyId))),
   /** Always for the caller's company; a `companyId` in the input is ignored, a different currency refused. */
   createOrder: companyProcedure.input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, ctx.companyId, input)),
   assignOrder: companyProcedure

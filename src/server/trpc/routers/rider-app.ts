@@ -11,6 +11,7 @@ import { currentDuty, endBreak, endDuty, startBreak, startDuty, onceFlagged, set
 import { once } from '../../lib/idempotency';
 import { riderOrders, riderOrderStatusOnce } from '../../services/orders';
 import { riderProcedure } from '../init';
+import { onTheWire } from '../../../shared/money-wire';
 
 const who = (ctx: { user: { id: string }; riderId: string }) => ({ userId: ctx.user.id, riderId: ctx.riderId });
 
@@ -36,7 +37,7 @@ export const riderAppProcedures = {
   setRegion: riderProcedure
     .input(riderRegionInput)
     .mutation(({ ctx, input }) => once(ctx.db, ctx.user.id, 'rider.region', input.idempotencyKey, (tx) => setRiderRegion(tx, ctx.riderId, input.region))),
-  orders: riderProcedure.query(({ ctx }) => riderOrders(ctx.db, ctx.riderId)),
+  orders: riderProcedure.query(async ({ ctx }) => onTheWire(await riderOrders(ctx.db, ctx.riderId))),
   setOrderStatus: riderProcedure
     .input(riderOrderStatusInput)
     .mutation(({ ctx, input }) => riderOrderStatusOnce(ctx.db, who(ctx), input)),
