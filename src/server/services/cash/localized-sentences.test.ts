@@ -103,7 +103,7 @@ describe('webhook refusal reasons', () => {
     const [stored] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, hook!.id));
     expect(JSON.parse(stored!.lastError!)).toEqual({
       key: 'errors.webhookPrivate',
-      params: { reason: { word: 'errors.webhookReason.loopback' }, host: 'rebind.example.com', address: '127.0.0.1' },
+      params: { reason: { key: 'errors.webhookReason.loopback' }, host: 'rebind.example.com', address: '127.0.0.1' },
     });
     expect(readStoredMessage(stored!.lastError!, 'en')).toBe('Webhook URLs may not point to a loopback address (rebind.example.com is 127.0.0.1)');
     const res = await getWith(app, `/api/trpc/company.webhookDeliveries?input=${encodeURIComponent(JSON.stringify({ endpointId: hook!.id }))}`, arabicManager);

@@ -8,6 +8,7 @@ import { parseEnv } from '../../env';
 import { assertSafeWebhookUrl, blockedAddressReason, checkWebhookTarget, type WebhookTarget } from './webhook-guard';
 import { pinnedLookup } from './webhook-send';
 import { createWebhook, dispatchDue, emitCompanyEvent } from './webhooks';
+import { readStoredMessage } from '../../../shared/i18n/message';
 
 const GUARD = { allowPrivate: false } as const;
 
@@ -206,7 +207,8 @@ describe('the guard at registration and at every delivery', () => {
     answer = ['127.0.0.1'];
     expect(await dispatchDue(db, { ...GUARD, resolve })).toBe(1);
     const [row] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.endpointId, endpoint.id));
-    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null, lastError: 'Webhook URLs may not point to a loopback address (rebind.example.com is 127.0.0.1)' });
+    expect(row).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: null });
+    expect(readStoredMessage(row!.lastError!, 'en')).toBe('Webhook URLs may not point to a loopback address (rebind.example.com is 127.0.0.1)');
   });
 
   test('DNS rebinding within one attempt: the name is resolved once, and the POST connects to that checked (first) answer', async () => {

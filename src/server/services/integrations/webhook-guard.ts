@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { invalid } from '../../errors';
 import { t, type MessageKey } from '../../../shared/i18n';
 import { addressReason, isLoopback } from './webhook-address';
-import { label, msg } from '../../../shared/i18n/message';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * The server-side request forgery guard for webhook targets. Run at registration and again before each
@@ -86,7 +86,7 @@ export async function checkWebhookTarget(raw: string, opts: GuardOptions): Promi
   for (const address of addresses) {
     if (opts.allowPrivate && isLoopback(address)) continue;
     const reason = addressReason(address);
-    if (reason) throw invalid(msg('errors.webhookPrivate', { reason: label(`errors.webhookReason.${reason}`), host, address }), 'url');
+    if (reason) throw invalid(msg('errors.webhookPrivate', { reason: msg(`errors.webhookReason.${reason}`), host, address }), 'url');
   }
   const address = addresses[0]!;
   return { url, address, family: isIP(address) === 6 ? 6 : 4 };
