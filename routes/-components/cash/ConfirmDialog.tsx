@@ -9,7 +9,7 @@ import { FieldError } from '../../../src/client/ui/FieldError';
 import { Icon } from '../../../src/client/ui/Icon';
 import { Modal } from '../../../src/client/ui/Modal';
 import type { RouterOutputs } from '../../../src/server/trpc/root';
-import { fromMinor, MINOR_DIGITS } from '../../../src/shared/money';
+import { fromMinor, MINOR_DIGITS, toMinor } from '../../../src/shared/money';
 import { decimalsMessage, readAmount } from './amount';
 import { differenceText } from './RiderHandovers';
 import { dateTimeIn } from './labels';
@@ -51,7 +51,9 @@ export function ConfirmDialog({ h, qrCode, onClose }: { h: CompanyHandover; qrCo
     }),
   );
   const typed = readAmount(counted, h.currency);
-  const differs = typed.kind === 'ok' && typed.minor !== h.amountMinor;
+  // The wire's amount is a major-unit number (docs/architecture.md "Money on the wire"); compared in minor units.
+  const amountMinor = toMinor(h.amount, h.currency);
+  const differs = typed.kind === 'ok' && typed.minor !== amountMinor;
   const post = (countedMinor: number) => {
     const typedCode = asciiDigits(code).replace(/\s/g, '');
     confirm.mutate({ id: h.id, method, counted: fromMinor(countedMinor, h.currency), ...(method === 'slip' ? {} : { code: method === 'qr' ? qrCode! : typedCode }) });
@@ -69,7 +71,7 @@ export function ConfirmDialog({ h, qrCode, onClose }: { h: CompanyHandover; qrCo
   const title = t(bank ? 'handover.company.confirmBankTitle' : 'handover.company.confirmTitle');
 
   if (checking !== null) {
-    const difference = h.amountMinor - checking;
+    const difference = amountMinor - checking;
     return (
       <Modal open onClose={onClose} title={title} testId="handover-confirm">
         <div className="space-y-4" data-testid="confirm-check">

@@ -67,7 +67,7 @@ export async function submitCash(db: Db, riderId: string, input: { amount: numbe
     return {
       success: true as const,
       submissionId: row!.id,
-      amount: fromMinor(amountMinor, currency),
+      amountMinor,
       currency,
       channel,
       status: 'pending' as HandoverStatus,

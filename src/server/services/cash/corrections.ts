@@ -21,16 +21,16 @@ async function scopedRider(db: DbOrTx, scope: { companyId: string | null }, ride
   return rider;
 }
 
-/** Balances in major units of `currency`, for the screens. */
+/** Balances in minor units of `currency`, under the names the screens use (each door shapes them: shared/money-wire.ts). */
 export function balanceView(b: RiderBalances, currency: Currency) {
   return {
     currency,
-    onHand: fromMinor(b.handMinor, currency),
-    pending: fromMinor(b.transitMinor, currency),
-    discrepancy: fromMinor(b.discrepancyMinor, currency),
-    outstanding: fromMinor(b.outstandingMinor, currency),
-    collected: fromMinor(b.collectedMinor, currency),
-    received: fromMinor(b.receivedMinor, currency),
+    onHandMinor: b.handMinor,
+    pendingMinor: b.transitMinor,
+    discrepancyMinor: b.discrepancyMinor,
+    outstandingMinor: b.outstandingMinor,
+    collectedMinor: b.collectedMinor,
+    receivedMinor: b.receivedMinor,
   };
 }
 
@@ -94,14 +94,14 @@ export async function riderLedger(db: Db, scope: { companyId: string | null }, r
         .where(inArray(cashLedger.journalId, latest.map((l) => l.journalId)))
         .orderBy(asc(cashLedger.seq))
     : [];
-  const journals = new Map<string, { journalId: string; at: string; kind: LedgerKind; currency: Currency; actorName: string | null; reason: string | null; orderId: string | null; submissionId: string | null; lines: { account: LedgerAccount; amount: number }[] }>();
+  const journals = new Map<string, { journalId: string; at: string; kind: LedgerKind; currency: Currency; actorName: string | null; reason: string | null; orderId: string | null; submissionId: string | null; lines: { account: LedgerAccount; amountMinor: number }[] }>();
   for (const { e, actorFirst, actorLast } of entries) {
     let j = journals.get(e.journalId);
     if (!j) {
       j = { journalId: e.journalId, at: e.at.toISOString(), kind: e.kind, currency: e.currency, actorName: actorFirst ? `${actorFirst} ${actorLast ?? ''}`.trim() : null, reason: e.reason, orderId: e.orderId, submissionId: e.submissionId, lines: [] };
       journals.set(e.journalId, j);
     }
-    j.lines.push({ account: e.account, amount: fromMinor(e.amountMinor, e.currency) });
+    j.lines.push({ account: e.account, amountMinor: e.amountMinor });
   }
   const { currency, list } = await riderCash(db, rider);
   return {
@@ -130,5 +130,6 @@ export async function ridersCash(db: Db, scope: { companyId: string | null }) {
       const others = all.filter((c) => c.currency !== currency).map((c) => balanceView(c.balances, c.currency));
       return { riderId: r.id, name: r.name, status: r.status, ...balanceView(all.find((c) => c.currency === currency)!.balances, currency), others };
     })
-    .sort((a, b) => b.outstanding - a.outstanding || a.name.localeCompare(b.name));
+    // Most outstanding first, in major units (as the screen reads them), then by name.
+    .sort((a, b) => fromMinor(b.outstandingMinor, b.currency) - fromMinor(a.outstandingMinor, a.currency) || a.name.localeCompare(b.name));
 }

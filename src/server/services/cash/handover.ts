@@ -4,7 +4,7 @@ import type { Db } from '../../../../db/client';
 import { captures, cashSubmissions, companies, riders, users } from '../../../../db/schema';
 import { HANDOVER_MAX_ATTEMPTS, handoverQrText, type HandoverConfirmInput, type HandoverResolveInput } from '../../../shared/cash/handover';
 import type { DiscrepancyResolution, LedgerAccount, ReceiptMethod } from '../../../shared/cash/ledger-types';
-import { fromMinor, type Currency } from '../../../shared/money';
+import type { Currency } from '../../../shared/money';
 import { conflict, invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { notify } from '../compliance';
@@ -78,7 +78,7 @@ export async function receiveHandover(tx: DbOrTx, s: SubmissionRow, rider: Rider
     await notify(tx, { companyId: rider.companyId, riderId: rider.id, audience: 'company', kind: 'cash_discrepancy', params, dedupeKey: `cash_discrepancy:${s.id}:company` }, now);
     await notify(tx, { companyId: rider.companyId, riderId: rider.id, audience: 'rider', kind: 'cash_discrepancy', params, dedupeKey: `cash_discrepancy:${s.id}:rider` }, now);
   }
-  return { success: true as const, id: s.id, status, counted: fromMinor(countedMinor, s.currency), difference: fromMinor(differenceMinor, s.currency), currency: s.currency };
+  return { success: true as const, id: s.id, status, countedMinor, differenceMinor, currency: s.currency };
 }
 
 /** A pending hand-over goes back to the rider's hand (transit → hand): withdrawn by the rider, or disputed by an admin. */
@@ -229,7 +229,6 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
     .limit(limit);
   return rows.map(({ s, slipMinor, slipCurrency, slipCorrected, ...r }) => {
     const cur = s.currency;
-    const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, cur));
     return {
       id: s.id,
       riderId: s.riderId,
@@ -237,7 +236,6 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
       companyId: r.companyId,
       companyName: r.companyName,
       amountMinor: s.amountMinor,
-      amount: fromMinor(s.amountMinor, cur),
       currency: cur,
       channel: s.channel,
       status: s.status,
@@ -247,8 +245,8 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
       codeActive: s.status === 'pending' && !!s.codeHash && !!s.codeExpiresAt && s.codeExpiresAt.getTime() > now.getTime(),
       codeExpiresAt: s.status === 'pending' ? (s.codeExpiresAt?.toISOString() ?? null) : null,
       locked: s.status === 'pending' && s.codeAttempts >= HANDOVER_MAX_ATTEMPTS,
-      counted: money(s.countedMinor),
-      difference: money(s.discrepancyMinor),
+      countedMinor: s.countedMinor,
+      differenceMinor: s.discrepancyMinor,
       receiptMethod: s.receiptMethod,
       receivedByName: r.receivedByName || null,
       receivedAt: s.receivedAt?.toISOString() ?? null,
@@ -271,7 +269,7 @@ export type HandoverView = Awaited<ReturnType<typeof listHandovers>>[number];
 export function slipCheck(amountMinor: number, currency: Currency, slip: { valueMinor: number | null; currency: Currency | null } | null) {
   if (!slip || slip.valueMinor === null) return null;
   const slipCurrency = slip.currency ?? currency;
-  return { amount: fromMinor(slip.valueMinor, slipCurrency), currency: slipCurrency, mismatch: slipCurrency !== currency || slip.valueMinor !== amountMinor };
+  return { amountMinor: slip.valueMinor, currency: slipCurrency, mismatch: slipCurrency !== currency || slip.valueMinor !== amountMinor };
 }
 
 /** A company's hand-overs (its own riders only), optionally one status. */

@@ -48,7 +48,7 @@ export async function handOverAll(db: Db, riderId: string, currency: Currency, s
   const { handMinor } = await riderBalances(db, riderId, currency);
   if (handMinor > 0) {
     const submitted = await submitCash(db, riderId, { amount: fromMinor(handMinor, currency), currency }, now);
-    await confirmHandover(db, scope, { id: submitted.submissionId, counted: submitted.amount, method: 'code', code: submitted.code }, now);
+    await confirmHandover(db, scope, { id: submitted.submissionId, counted: fromMinor(submitted.amountMinor, currency), method: 'code', code: submitted.code }, now);
     counted += handMinor;
   }
   return counted;

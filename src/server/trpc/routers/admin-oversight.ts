@@ -36,12 +36,12 @@ export const adminOversight = {
   orderSetStatus: adminProcedure
     .input(orderStatusInput)
     .mutation(({ ctx, input }) => transitionOrder(ctx.db, { actorId: ctx.user.id, companyId: null }, input.orderId, input.status)),
-  cashList: adminProcedure.input(cashListInput).query(({ ctx, input }) => listCashSubmissions(ctx.db, input)),
-  cashReview: adminProcedure.input(cashReviewInput).mutation(({ ctx, input }) => reviewCashSubmission(ctx.db, ctx.user.id, input.id, input.status)),
+  cashList: adminProcedure.input(cashListInput).query(async ({ ctx, input }) => onTheWire(await listCashSubmissions(ctx.db, input))),
+  cashReview: adminProcedure.input(cashReviewInput).mutation(async ({ ctx, input }) => onTheWire(await reviewCashSubmission(ctx.db, ctx.user.id, input.id, input.status))),
   /** Issue 9: any rider's ledger, corrections and discrepancy resolutions, as a company manager has for its own. */
-  cashRiderLedger: adminProcedure.input(riderLedgerInput).query(({ ctx, input }) => riderLedger(ctx.db, { companyId: null }, input.riderId, input.limit)),
-  cashCorrect: adminProcedure.input(cashCorrectionInput).mutation(({ ctx, input }) => correctRiderCash(ctx.db, { actorId: ctx.user.id, companyId: null }, input)),
-  cashResolve: adminProcedure.input(handoverResolveInput).mutation(({ ctx, input }) => resolveDiscrepancy(ctx.db, { actorId: ctx.user.id, companyId: null }, input)),
+  cashRiderLedger: adminProcedure.input(riderLedgerInput).query(async ({ ctx, input }) => onTheWire(await riderLedger(ctx.db, { companyId: null }, input.riderId, input.limit))),
+  cashCorrect: adminProcedure.input(cashCorrectionInput).mutation(async ({ ctx, input }) => onTheWire(await correctRiderCash(ctx.db, { actorId: ctx.user.id, companyId: null }, input))),
+  cashResolve: adminProcedure.input(handoverResolveInput).mutation(async ({ ctx, input }) => onTheWire(await resolveDiscrepancy(ctx.db, { actorId: ctx.user.id, companyId: null }, input))),
   auditLog: adminProcedure
     .input(z.object({ entity: z.string().max(40).optional(), limit: z.number().int().min(1).max(500).optional() }))
     .query(({ ctx, input }) => listAudit(ctx.db, input)),

@@ -3,6 +3,7 @@ import { cashCorrectionInput, handoverConfirmInput, handoverListInput, handoverR
 import { can } from '../../../shared/permissions';
 import { correctRiderCash, riderLedger, ridersCash, companyHandovers, confirmHandover, resolveDiscrepancy } from '../../services/cash';
 import { companyProcedure, deniedMessage } from '../init';
+import { onTheWire } from '../../../shared/money-wire';
 
 /** A company manager who may confirm cash (the 'confirm-cash' permission; docs/spec-decisions.md). */
 const cashProcedure = companyProcedure.use(({ ctx, next }) => {
@@ -15,21 +16,21 @@ export const companyCashProcedures = {
   /** Hand-overs of the company's riders: pending first, then differences to resolve, then history. */
   handovers: cashProcedure
     .input(handoverListInput)
-    .query(({ ctx, input }) => companyHandovers(ctx.db, ctx.companyId, input ?? {})),
+    .query(async ({ ctx, input }) => onTheWire(await companyHandovers(ctx.db, ctx.companyId, input ?? {}))),
   /** Count a pending hand-over, verified by the rider's QR code or one-time code (a bank deposit: its slip). */
   handoverConfirm: cashProcedure
     .input(handoverConfirmInput)
-    .mutation(({ ctx, input }) => confirmHandover(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input)),
+    .mutation(async ({ ctx, input }) => onTheWire(await confirmHandover(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input))),
   /** Settle a counted difference, with a note. */
   handoverResolve: cashProcedure
     .input(handoverResolveInput)
-    .mutation(({ ctx, input }) => resolveDiscrepancy(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input)),
+    .mutation(async ({ ctx, input }) => onTheWire(await resolveDiscrepancy(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input))),
   /** Each rider's cash from the ledger: on hand, pending, differences, outstanding. */
-  cashRiders: cashProcedure.query(({ ctx }) => ridersCash(ctx.db, { companyId: ctx.companyId })),
+  cashRiders: cashProcedure.query(async ({ ctx }) => onTheWire(await ridersCash(ctx.db, { companyId: ctx.companyId }))),
   /** One rider's ledger entries: time, kind, amounts, who and why. */
-  riderLedger: cashProcedure.input(riderLedgerInput).query(({ ctx, input }) => riderLedger(ctx.db, { companyId: ctx.companyId }, input.riderId, input.limit)),
+  riderLedger: cashProcedure.input(riderLedgerInput).query(async ({ ctx, input }) => onTheWire(await riderLedger(ctx.db, { companyId: ctx.companyId }, input.riderId, input.limit))),
   /** Correct a rider's cash on hand, with a reason. */
   cashCorrect: cashProcedure
     .input(cashCorrectionInput)
-    .mutation(({ ctx, input }) => correctRiderCash(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input)),
+    .mutation(async ({ ctx, input }) => onTheWire(await correctRiderCash(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input))),
 } satisfies TRPCRouterRecord;
