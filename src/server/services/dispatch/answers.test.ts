@@ -6,6 +6,7 @@ import { freshDb } from '../../../../test/db';
 import { dispatchWorld, hookFor, later, north, orderNow, pendingOrder, PICKUP, riderOnDuty, T0 } from '../../../../test/dispatch-world';
 import type { World } from '../../../../test/world';
 import { DomainError } from '../../errors';
+import { assignOrder } from '../orders';
 import { acceptanceRates, answerOffer, expireOffers, needsRider, offerOf, offerState, resumeOffers, riderOffers, startDispatch } from './index';
 
 let db: Db;
@@ -96,6 +97,19 @@ describe('answers', () => {
     expect((await db.select().from(dispatchOffers).where(eq(dispatchOffers.riderId, near.id)))[0]!.status).toBe('expired');
     expect((await openOfferOf(next.id))!.expiresAt.toISOString()).toBe(later(120).toISOString());
     expect(await offerState(db, near.id)).toEqual({ paused: false, pausedAt: null });
+  });
+
+  test('the company assigns the order by hand meanwhile: the sweeper withdraws the offer, and its rider is free again', async () => {
+    const r = await riderOnDuty(db, w.companyA, PICKUP);
+    const other = await riderOnDuty(db, w.companyA, north(3000));
+    const o = await pendingOrder(db, w.companyA);
+    const { offerId } = await offered(o.id);
+    await assignOrder(db, { actorId: w.managerA.id, companyId: w.companyA.id }, o.id, other.id, later(5));
+    expect(await expireOffers(db, later(6))).toEqual({ expired: 0, withdrawn: 1 });
+    const [row] = await db.select().from(dispatchOffers).where(eq(dispatchOffers.id, offerId));
+    expect([row!.status, row!.answeredAt]).toEqual(['withdrawn', null]);
+    expect(await riderOffers(db, r.id, later(7))).toEqual([]);
+    expect((await startDispatch(db, (await pendingOrder(db, w.companyA)).id, later(8))).state).toBe('offered');
   });
 
   test('three time-outs in a row pause the rider (notices to both) until they resume; an answer ends the run', async () => {
