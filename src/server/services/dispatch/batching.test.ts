@@ -5,7 +5,7 @@ import { dispatchWorld, later, north, orderNow, pendingOrder, PICKUP, riderOnDut
 import { makeOrder } from '../../../../test/factories';
 import type { World } from '../../../../test/world';
 import { and, eq } from 'drizzle-orm';
-import { dispatchOffers, orders } from '../../../../db/schema';
+import { dispatchOffers, dutyShifts, orders } from '../../../../db/schema';
 import { importOrders } from '../orders';
 import { answerOffer, riderOffers, startDispatch } from './index';
 
@@ -82,8 +82,11 @@ describe('batching (issue 25, item 2)', () => {
   });
 
   test('imported orders are offered as they are created in automatic mode, one offer per rider free to answer', async () => {
-    await riderOnDuty(db, w.companyA, PICKUP);
-    await riderOnDuty(db, w.companyA, north(2000));
+    // The import offers at the wall clock: the shifts start a minute before it (the daily-hours rule reads them).
+    for (const at of [PICKUP, north(2000)]) {
+      const r = await riderOnDuty(db, w.companyA, at);
+      await db.update(dutyShifts).set({ startedAt: new Date(Date.now() - 60_000) }).where(eq(dutyShifts.id, r.shiftId));
+    }
     const csv = 'customerName,customerPhone,pickupAddress,deliveryAddress\nFirst,+96550001234,Sultan Center,Salmiya Block 1\nSecond,+96550001235,Sultan Center,Salmiya Block 2\n';
     expect((await importOrders(db, w.managerA.id, w.companyA.id, { csv, validOnly: false, dryRun: false })).imported).toBe(2);
     const rows = await db.select({ state: orders.dispatchState }).from(orders).where(eq(orders.companyId, w.companyA.id));
