@@ -108,6 +108,7 @@ describe('answers', () => {
     expect(await expireOffers(db, later(6))).toEqual({ expired: 0, withdrawn: 1 });
     const [row] = await db.select().from(dispatchOffers).where(eq(dispatchOffers.id, offerId));
     expect([row!.status, row!.answeredAt]).toEqual(['withdrawn', null]);
+    expect((await orderNow(db, o.id)).dispatchState).toBeNull();
     expect(await riderOffers(db, r.id, later(7))).toEqual([]);
     expect((await startDispatch(db, (await pendingOrder(db, w.companyA)).id, later(8))).state).toBe('offered');
   });
@@ -166,6 +167,10 @@ describe('answers', () => {
     expect(hook!.payload).toMatchObject({ orderId: o.id, status: 'pending', riderId: null });
     expect(await acceptanceRates(db, w.companyA.id)).toEqual({ [a.id]: { offered: 1, accepted: 0, rate: 0 }, [b.id]: { offered: 1, accepted: 0, rate: 0 } });
     expect(await acceptanceRates(db, w.companyB.id)).toEqual({});
+    // The company assigns it by hand: it needs a rider no more.
+    await assignOrder(db, { actorId: w.managerA.id, companyId: w.companyA.id }, o.id, a.id, later(20));
+    expect((await orderNow(db, o.id)).dispatchState).toBeNull();
+    expect(await needsRider(db, w.companyA.id)).toEqual([]);
   });
 
   test('nobody eligible: needs a rider at once', async () => {

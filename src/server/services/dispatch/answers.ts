@@ -147,7 +147,6 @@ async function assignAll(db: Db, offer: OfferRow, list: OrderRow[], actorId: str
     try {
       // The rider acts for themself, within the order's company (assignOrder checks the company and the guards).
       await assignOrder(db, { actorId: actorId as string, companyId: offer.companyId }, o.id, offer.riderId, now);
-      await db.update(orders).set({ dispatchState: null }).where(eq(orders.id, o.id));
       assigned.push(o.id);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;
