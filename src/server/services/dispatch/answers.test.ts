@@ -7,7 +7,7 @@ import { dispatchWorld, hookFor, later, north, orderNow, pendingOrder, PICKUP, r
 import type { World } from '../../../../test/world';
 import { DomainError } from '../../errors';
 import { assignOrder } from '../orders';
-import { acceptanceRates, answerOffer, expireOffers, needsRider, offerOf, offerState, resumeOffers, riderOffers, startDispatch } from './index';
+import { acceptanceRates, answerOffer, expireOffers, needsRider, offerOf, offerState, resumeOffers, riderOffers, startDispatch, startDispatchSweeper } from './index';
 
 let db: Db;
 let w: World;
@@ -111,6 +111,16 @@ describe('answers', () => {
     expect((await orderNow(db, o.id)).dispatchState).toBeNull();
     expect(await riderOffers(db, r.id, later(7))).toEqual([]);
     expect((await startDispatch(db, (await pendingOrder(db, w.companyA)).id, later(8))).state).toBe('offered');
+  });
+
+  test('the server’s sweeper expires offers on its timer', async () => {
+    const r = await riderOnDuty(db, w.companyA, PICKUP);
+    const { offerId } = await offered((await pendingOrder(db, w.companyA)).id);
+    // Offered at T0, long past by the wall clock the timer runs at.
+    const stop = startDispatchSweeper(db, 10);
+    for (let i = 0; i < 100 && (await openOfferOf(r.id)); i++) await Bun.sleep(10);
+    await stop();
+    expect((await db.select().from(dispatchOffers).where(eq(dispatchOffers.id, offerId)))[0]!.status).toBe('expired');
   });
 
   test('three time-outs in a row pause the rider (notices to both) until they resume; an answer ends the run', async () => {
