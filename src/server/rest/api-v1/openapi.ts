@@ -13,6 +13,10 @@ function component(s: z.ZodType, io: 'input' | 'output', components: Record<stri
   const json = JSON.parse(JSON.stringify(schemaOf(s, io)).replaceAll('"#/$defs/', '"#/components/schemas/')) as Record<string, unknown>;
   const { $defs, ...rest } = json as { $defs?: Record<string, unknown> };
   Object.assign(components, $defs ?? {});
+  // zod leaves out the examples of a schema with defaults when it writes the request side: they are the request's, keep them.
+  const meta = z.globalRegistry.get(s);
+  const named = meta?.id ? (components[meta.id] as Record<string, unknown> | undefined) : undefined;
+  if (named && meta?.examples && !named.examples) named.examples = meta.examples;
   return rest;
 }
 
