@@ -15,7 +15,7 @@ export const API_LANGUAGES = ['ar', 'en'] as const;
 
 const decimal = z
   .string()
-  .regex(/^\d{1,6}(\.\d+)?$/, 'Use a decimal string such as "1.250"')
+  .regex(/^\d{1,6}(\.\d+)?$/, m['shopApi.decimalString'])
   .meta({ description: 'A decimal string in the currency: at most 3 decimals for KWD, 2 for AED; more are refused, never rounded.', examples: ['1.250'] });
 const iso = z.iso.datetime({ offset: true }).meta({ description: 'ISO 8601 date and time with a zone, e.g. 2026-11-28T18:30:00+03:00' });
 

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { orders, orderStatusEvents } from '../../../../db/schema';
+import { translate } from '../../../shared/i18n';
 import { apiWorld, call, dubaiOrder, kuwaitOrder, type ApiWorld } from '../../../../test/api-v1';
 
 /** POST /api/v1/orders (issue 25, item 5): who may, what is checked, and the Idempotency-Key (Stripe's rule). */
@@ -102,6 +103,9 @@ describe('the Idempotency-Key', () => {
     expect(res.status).toBe(409);
     expect(res.json.error).toEqual({ code: 'CONFLICT', message: 'This Idempotency-Key was already used with a different request', field: 'Idempotency-Key' });
     expect(await countFor(x.w.companyA.id)).toBe(before);
+    // In the caller's language.
+    const ar = await call(x.app, 'POST', '/api/v1/orders', { token: x.tokens.A, key, body: kuwaitOrder({ fee: '2.000' }), headers: { 'accept-language': 'ar' } });
+    expect(ar.json.error?.message).toBe(translate('ar', 'shopApi.keyReused'));
   });
 
   test('five retries at once with one key make one order', async () => {

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { dutyShifts, regionRules, riders } from '../../../../db/schema';
+import { dutyShifts, regionRules } from '../../../../db/schema';
 import { apiWorld, call, kuwaitOrder, type ApiWorld } from '../../../../test/api-v1';
 import { makeRider } from '../../../../test/factories';
 

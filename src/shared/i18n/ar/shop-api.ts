@@ -12,6 +12,6 @@ export const shopApi: Record<keyof typeof en, string> = {
   'shopApi.decimals': 'عدد الخانات العشرية أكثر مما تسمح به العملة (الدينار الكويتي 3، والدرهم الإماراتي 2)',
   'shopApi.outsideCountry': 'النقطة خارج دولة العنوان',
   'shopApi.promisePast': 'يجب أن يكون موعد التسليم الموعود في المستقبل',
-  'shopApi.badQuery': 'معامل استعلام غير معروف',
   'shopApi.noRoute': 'لا توجد نقطة النهاية هذه في واجهة الطلبات',
+  'shopApi.decimalString': 'اكتب المبلغ نصًا عشريًا مثل "1.250"',
 };

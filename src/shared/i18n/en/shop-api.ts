@@ -10,6 +10,6 @@ export const shopApi = {
   'shopApi.decimals': 'Too many decimals for the currency (KWD has 3, AED 2)',
   'shopApi.outsideCountry': "The point is outside the address's country",
   'shopApi.promisePast': 'The promised delivery time must be in the future',
-  'shopApi.badQuery': 'Unknown query parameter',
   'shopApi.noRoute': 'No such endpoint in the order API',
+  'shopApi.decimalString': 'Use a decimal string such as "1.250"',
 } as const;
