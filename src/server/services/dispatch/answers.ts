@@ -16,7 +16,7 @@ type OfferRow = typeof dispatchOffers.$inferSelect;
 type Answer = 'accept' | 'decline';
 
 const REFUSAL = { accepted: 'errors.offerAnswered', declined: 'errors.offerAnswered', expired: 'errors.offerExpired', withdrawn: 'errors.offerWithdrawn' } as const;
-const refuse = (status: Exclude<OfferRow['status'], 'open'>) => conflict(t(REFUSAL[status]), 'offerId');
+const refuse = (status: Exclude<OfferRow['status'], 'open'>) => conflict(t(REFUSAL[status]));
 
 async function offerOrders(db: Db, offerId: string): Promise<OrderRow[]> {
   const rows = await db
