@@ -2,8 +2,7 @@ import type { Context } from 'hono';
 import { apiOrder, apiOrderCreate, apiOrderCreated, apiOrderListQuery, apiOrderPage, idempotencyKeyHeader, type ApiOrderCreate, type ApiOrderListQuery } from '../../../shared/schemas/api-v1';
 import { t } from '../../../shared/i18n';
 import { invalid } from '../../errors';
-import { log } from '../../log';
-import { offerOf, startDispatch } from '../../services/dispatch';
+import { offerOf } from '../../services/dispatch';
 import { apiOrderDetail, apiOrderList, cancelCompanyOrder, createApiOrder, trackingUrl } from '../../services/orders';
 import type { ApiV1Env } from './actor';
 import type { ApiRoute } from './route';
@@ -17,16 +16,6 @@ async function orderView(c: Context<ApiV1Env>, id: string) {
   const detail = await apiOrderDetail(db, actor.companyId, id, originOf(c));
   const offer = await offerOf(db, detail.id);
   return { ...detail, offer: offer ? { riderId: offer.riderId, expiresAt: offer.expiresAt.toISOString() } : null };
-}
-
-/** A new order is offered now when the request says so, else when the company dispatches automatically (startDispatch decides). */
-async function dispatchNew(c: Context<ApiV1Env>, orderId: string, autoDispatch: boolean | undefined) {
-  try {
-    await startDispatch(c.var.db, orderId, new Date(), { autoDispatch });
-  } catch (err) {
-    // The order stands (and is answered 201): it waits for the company as any manual order does.
-    log.error('dispatch of a new API order failed', err instanceof Error ? { orderId, err: err.message } : { orderId });
-  }
 }
 
 export const ORDER_ROUTES: ApiRoute[] = [
@@ -50,7 +39,6 @@ export const ORDER_ROUTES: ApiRoute[] = [
       const input = body as ApiOrderCreate;
       const { db, actor } = c.var;
       const { created, order } = await createApiOrder(db, actor, key.data, input);
-      if (created) await dispatchNew(c, order.id, input.autoDispatch);
       const answer = { id: order.id, status: order.status, trackingUrl: trackingUrl(originOf(c), order.trackingCode) };
       const location = { Location: `/api/v1/orders/${order.id}` };
       return created ? { status: 201, body: answer, headers: location } : { status: 200, body: answer, headers: { ...location, 'Idempotent-Replayed': 'true' } };

@@ -111,7 +111,7 @@ export async function createOrder(
   actorId: string,
   companyId: string | undefined,
   input: OrderInput,
-  opts: { now?: Date; source?: 'form' | 'demo' | 'api'; extras?: OrderExtras } = {},
+  opts: { now?: Date; source?: 'form' | 'demo' | 'api'; extras?: OrderExtras; autoDispatch?: boolean } = {},
 ) {
   if (!companyId) throw invalid(t('errors.orderCompanyRequired'), 'companyId');
   const company = await companyOrThrow(db, companyId, 'companyId');
@@ -135,7 +135,8 @@ export async function createOrder(
   await emitOrderEvent(db, row, 'order.created');
   // Issue 25: a company in automatic dispatch offers the order now (the demo simulator plays manual dispatch itself).
   // The order stands whatever happens to its first offer: it waits for a rider as any pending order does.
-  if (opts.source !== 'demo') await startDispatch(db, row.id, opts.now).catch((err) => log.error('dispatch of a new order failed', { orderId: row.id, err: String(err) }));
+  // The shop API's `autoDispatch` overrides the company's mode for this order.
+  if (opts.source !== 'demo') await startDispatch(db, row.id, opts.now, { autoDispatch: opts.autoDispatch }).catch((err) => log.error('dispatch of a new order failed', { orderId: row.id, err: String(err) }));
   return { success: true as const, message: 'Order created', order: { id: row.id } };
 }
 

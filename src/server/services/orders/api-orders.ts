@@ -43,7 +43,8 @@ function replay(existing: OrderRow, hash: string) {
 
 /**
  * POST /api/v1/orders: a new order of the actor's company through the one order creation service
- * (directory/createOrder: its timeline row, audit and order.created webhook), once per Idempotency-Key.
+ * (directory/createOrder: its timeline row, audit, order.created webhook and the start of dispatch, where the
+ * request's `autoDispatch` overrides the company's mode), once per Idempotency-Key.
  * Two requests racing with one key: the unique index (company, key) lets one insert; the other finds it and replays.
  */
 export async function createApiOrder(db: Db, actor: ApiActor, key: string, input: ApiOrderCreate, now = new Date()): Promise<{ created: boolean; order: OrderRow }> {
@@ -77,6 +78,7 @@ export async function createApiOrder(db: Db, actor: ApiActor, key: string, input
       {
         now,
         source: 'api',
+        autoDispatch: input.autoDispatch,
         extras: {
           pickupLat: input.pickup.location.lat,
           pickupLng: input.pickup.location.lng,
