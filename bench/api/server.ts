@@ -1,6 +1,6 @@
 /**
  * The server a load bench drives, as its own process: the app built and served exactly as
- * src/server/index.ts does (migrations, serveOptions, the webhook dispatcher and document reminders,
+ * src/server/index.ts does (migrations, serveOptions, the webhook dispatcher, document reminders and the dispatch sweeper,
  * Bun.serve), plus the baseline: a bare Hono app answering GET /bench/hello on a second port of the
  * same Bun process, so both share one event loop and one core budget.
  * Env: DATABASE_URL (prepared by bench/api/prepare.ts), PORT=0 for a free port; the baseline takes a free port too.
@@ -13,6 +13,7 @@ import { loadEnv } from '../../src/server/env';
 import { configureLog, flushLog } from '../../src/server/log';
 import { serveOptions } from '../../src/server/serve';
 import { startDocumentReminders } from '../../src/server/services/compliance';
+import { startDispatchSweeper } from '../../src/server/services/dispatch';
 import { pingWriter } from '../../src/server/services/location';
 import { startWebhookDispatcher, guardFromEnv } from '../../src/server/services/integrations';
 
@@ -22,6 +23,7 @@ const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_
 await applyMigrations(db);
 startWebhookDispatcher(db, guardFromEnv(env));
 startDocumentReminders(db);
+startDispatchSweeper(db);
 const server = Bun.serve({ port: env.PORT, hostname: '127.0.0.1', ...serveOptions(db, env), idleTimeout: 60 });
 
 const hello = new Hono();

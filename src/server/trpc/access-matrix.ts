@@ -278,6 +278,15 @@ export const REST_ACCESS: Record<string, RestAccess> = {
   'GET /api/documents/:id/photo': { gate: SIGNED_IN, owner: 'rider', why: 'its company, its rider or an admin' },
   'DELETE /api/documents/:id/photo': { gate: COMPANY, owner: 'company' },
   'GET /api/orders/:id/proof-photo': { gate: can_('view-analytics'), owner: 'company', why: "the order's company and admins; no rider, not even the one who took it" },
+  // The shop order API (issue 25, rest/api-v1): a company's API token or its portal session; the matrix calls it with sessions.
+  'POST /api/v1/orders': { gate: COMPANY, why: "the order is the caller's company's; an Idempotency-Key makes it once" },
+  'GET /api/v1/orders': { gate: COMPANY },
+  'GET /api/v1/orders/:id': { gate: COMPANY, owner: 'company' },
+  'POST /api/v1/orders/:id/cancel': { gate: COMPANY, owner: 'company' },
+  'GET /api/v1/riders': { gate: COMPANY },
+  'GET /api/v1/dispatch/settings': { gate: COMPANY },
+  'PUT /api/v1/dispatch/settings': { gate: COMPANY },
+  'GET /api/v1/openapi.json': { gate: PUBLIC, why: 'the API description: no data' },
   'ALL /mcp': { excluded: 'bearer API tokens, not sessions: the token user is scoped as in tRPC (rest/mcp-http tests)' },
 };
 
