@@ -15,11 +15,10 @@ import { testApp } from '../test/app';
 import { templatePath } from '../test/db';
 import { makeToolWorld, type ToolWorld } from '../test/tool-world';
 import { createApiToken, revokeApiToken, loadSessionUser } from '../src/server/services/identity';
-import { OTHER_COMPANY, RIDER_NOT_FOUND } from '../src/server/ai/tools/scope';
 import { NO_OAUTH } from '../src/server/rest/oauth-discovery';
 import { callTool, toolsFor } from '../src/server/ai/tools';
-import { scopeForUser } from '../src/server/services/reports';
 import { describeTool, wireOf } from './server';
+import { OTHER_COMPANY, RIDER_NOT_FOUND, actorFor } from '../src/server/services/access';
 
 /**
  * The MCP server through the SDK's own client, over both transports: stdio (a child process on a
@@ -228,7 +227,7 @@ describe('MCP tools as the reference servers describe them', () => {
   test('no tool result carries a key its outputSchema leaves out (the door would drop it)', async () => {
     const validator = new AjvJsonSchemaValidator();
     for (const userId of [w.admin.id, w.managerA.id, w.riderB.user.id]) {
-      const scope = await scopeForUser(db, (await loadSessionUser(db, userId))!);
+      const scope = await actorFor(db, (await loadSessionUser(db, userId))!);
       for (const tool of toolsFor(scope)) {
         const input = { rider_performance: { riderId: scope.riderId ?? w.riderA.id }, create_ticket: { subject: 'Scanner', body: 'The scanner is slow.' } }[tool.name] ?? {};
         const check = validator.getValidator(describeTool(tool).outputSchema!)(wireOf(await callTool(db, scope, tool.name, input)));

@@ -3,8 +3,9 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallTool
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { toolsFor } from '../src/server/ai/tools';
-import { toolInput, type AiScope, type AiTool, type ToolContext } from '../src/server/ai/tool';
+import { toolInput, type AiTool, type ToolContext } from '../src/server/ai/tool';
 import { DomainError } from '../src/server/errors';
+import type { Actor } from '../src/server/services/access';
 
 export const MCP_SERVER_NAME = 'kwt-delivery';
 /** The tool catalogue's version, told to clients at initialize. */
@@ -78,7 +79,7 @@ async function callOne(tool: AiTool, args: unknown, run: (input: unknown) => Pro
 
 export interface McpServerOptions {
   db: Db;
-  scope: AiScope;
+  scope: Actor;
   ctx: ToolContext;
   /** The clock tools read (tests pin it). */
   now?: () => Date;

@@ -52,8 +52,8 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapDomainErrors).use(refuseHostileInput);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('error.UNAUTHORIZED') });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  if (!ctx.user || !ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('error.UNAUTHORIZED') });
+  return next({ ctx: { ...ctx, user: ctx.user, actor: ctx.actor } });
 });
 
 export function deniedMessage(permission: Permission, privilege = requiredPrivilege(permission)): string {

@@ -5,7 +5,7 @@ import { CURRENCIES, toDecimalString, type Currency } from '../../../shared/mone
 import { balancesOf } from '../../services/cash';
 import { defineTool } from '../tool';
 import { currency, decimal } from './output';
-import { companyWall, riderWall } from './scope';
+import { companyWall, riderWall } from '../../services/access';
 
 const ROW_LIMIT = 100;
 

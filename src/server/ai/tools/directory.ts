@@ -7,7 +7,7 @@ import { CURRENCIES } from '../../../shared/money';
 import { VEHICLE_TYPES } from '../../../shared/schemas/fields';
 import { pageShape, textQuery } from './context';
 import { count, currency, instant, pagedOutput } from './output';
-import { companyWall } from './scope';
+import { companyWall } from '../../services/access';
 
 const companyRow = z.object({
   id: z.string(),

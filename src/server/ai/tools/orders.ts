@@ -6,7 +6,7 @@ import { listOrders } from '../../services/orders';
 import { defineTool } from '../tool';
 import { pageShape, textQuery } from './context';
 import { currency, instant, pagedOutput } from './output';
-import { companyWall, riderWall } from './scope';
+import { companyWall, riderWall } from '../../services/access';
 
 const orderRow = z.object({
   id: z.string(),

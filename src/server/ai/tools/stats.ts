@@ -5,7 +5,7 @@ import { riderDashboard } from '../../services/rider';
 import { defineTool } from '../tool';
 import { aedToKwdOf } from './context';
 import { count, currency } from './output';
-import { companyWall, riderWall } from './scope';
+import { companyWall, riderWall } from '../../services/access';
 
 const percent = z.number().min(0).max(100);
 const amount = z.number().describe('Decimal number in `currency`');

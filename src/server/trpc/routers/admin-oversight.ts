@@ -31,16 +31,16 @@ export const adminOversight = {
   orderDetail: adminProcedure.input(byId).query(({ ctx, input }) => orderDetail(ctx.db, input.id, null)),
   orderAssign: adminProcedure
     .input(assignInput)
-    .mutation(({ ctx, input }) => assignOrder(ctx.db, { actorId: ctx.user.id, companyId: null }, input.orderId, input.riderId)),
+    .mutation(({ ctx, input }) => assignOrder(ctx.db, ctx.actor, input.orderId, input.riderId)),
   orderSetStatus: adminProcedure
     .input(orderStatusInput)
-    .mutation(({ ctx, input }) => transitionOrder(ctx.db, { actorId: ctx.user.id, companyId: null }, input.orderId, input.status)),
+    .mutation(({ ctx, input }) => transitionOrder(ctx.db, ctx.actor, input.orderId, input.status)),
   cashList: adminProcedure.input(cashListInput).query(({ ctx, input }) => listCashSubmissions(ctx.db, input)),
   cashReview: adminProcedure.input(cashReviewInput).mutation(({ ctx, input }) => reviewCashSubmission(ctx.db, ctx.user.id, input.id, input.status)),
   /** Issue 9: any rider's ledger, corrections and discrepancy resolutions, as a company manager has for its own. */
-  cashRiderLedger: adminProcedure.input(riderLedgerInput).query(({ ctx, input }) => riderLedger(ctx.db, { companyId: null }, input.riderId, input.limit)),
-  cashCorrect: adminProcedure.input(cashCorrectionInput).mutation(({ ctx, input }) => correctRiderCash(ctx.db, { actorId: ctx.user.id, companyId: null }, input)),
-  cashResolve: adminProcedure.input(handoverResolveInput).mutation(({ ctx, input }) => resolveDiscrepancy(ctx.db, { actorId: ctx.user.id, companyId: null }, input)),
+  cashRiderLedger: adminProcedure.input(riderLedgerInput).query(({ ctx, input }) => riderLedger(ctx.db, ctx.actor, input.riderId, input.limit)),
+  cashCorrect: adminProcedure.input(cashCorrectionInput).mutation(({ ctx, input }) => correctRiderCash(ctx.db, ctx.actor, input)),
+  cashResolve: adminProcedure.input(handoverResolveInput).mutation(({ ctx, input }) => resolveDiscrepancy(ctx.db, ctx.actor, input)),
   auditLog: adminProcedure
     .input(z.object({ entity: z.string().max(40).optional(), limit: z.number().int().min(1).max(500).optional() }))
     .query(({ ctx, input }) => listAudit(ctx.db, input)),

@@ -38,11 +38,11 @@ export const adminRouter = {
   /** Admins report on every company; a company manager only ever on their own (scoped in the service). */
   generateReport: permittedProcedure('generate-reports')
     .input(reportInput)
-    .mutation(({ ctx, input }) => generateReport(ctx.db, ctx.user, input, ctx.config.AED_TO_KWD_RATE)),
+    .mutation(({ ctx, input }) => generateReport(ctx.db, ctx.actor, input, ctx.config.AED_TO_KWD_RATE)),
   report: permittedProcedure('generate-reports')
     .input(z.object({ id: idField }))
-    .query(({ ctx, input }) => getReport(ctx.db, ctx.user, input.id)),
-  reports: permittedProcedure('generate-reports').query(({ ctx }) => listReports(ctx.db, ctx.user)),
+    .query(({ ctx, input }) => getReport(ctx.db, ctx.actor, input.id)),
+  reports: permittedProcedure('generate-reports').query(({ ctx }) => listReports(ctx.db, ctx.actor)),
   /** Replace the Companies, Riders and Orders tabs of the configured spreadsheet (503 when unconfigured). */
   syncSheets: permittedProcedure('sync-data').mutation(({ ctx }) => syncWithRetry(ctx.db, sheetsTarget(ctx.config), ctx.user.id)),
   lastSync: adminProcedure.query(({ ctx }) => lastSheetsSync(ctx.db)),

@@ -17,10 +17,10 @@ export const companyOrders = {
   createOrder: companyProcedure.input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, ctx.companyId, input)),
   assignOrder: companyProcedure
     .input(assignInput)
-    .mutation(({ ctx, input }) => assignOrder(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input.orderId, input.riderId)),
+    .mutation(({ ctx, input }) => assignOrder(ctx.db, ctx.actor, input.orderId, input.riderId)),
   setOrderStatus: companyProcedure
     .input(orderStatusInput)
-    .mutation(({ ctx, input }) => transitionOrder(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input.orderId, input.status)),
+    .mutation(({ ctx, input }) => transitionOrder(ctx.db, ctx.actor, input.orderId, input.status)),
   exportReport: companyProcedure.query(({ ctx }) => exportOrdersReport(ctx.db, ctx.companyId)),
   importOrders: companyProcedure.input(orderImportInput).mutation(({ ctx, input }) => importOrders(ctx.db, ctx.user.id, ctx.companyId, input)),
 } satisfies TRPCRouterRecord;

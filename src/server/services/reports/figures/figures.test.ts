@@ -13,10 +13,10 @@ import { isActiveRider } from '../../../../shared/figures';
 import { distanceKm } from '../../../../shared/geo';
 import { computePerformance } from '../../../../shared/performance';
 import { callTool } from '../../../ai/tools';
-import { scopeForUser } from '../analysis';
 import { reportToCsv } from '../reports-csv';
 import { loadSessionUser } from '../../identity';
 import { riderFigures } from './rider';
+import { actorFor } from '../../access';
 
 /**
  * Issue 21: one definition per figure, the same number through every door. A known day in Kuwait
@@ -128,7 +128,7 @@ afterAll(() => {
   setSystemTime();
 });
 
-const scopeOf = async (userId: string) => scopeForUser(db, (await loadSessionUser(db, userId))!);
+const scopeOf = async (userId: string) => actorFor(db, (await loadSessionUser(db, userId))!);
 const tool = async (userId: string, name: string, input: unknown = {}) => callTool(db, await scopeOf(userId), name, input, NOW, { aedToKwd: RATE }) as Promise<Record<string, unknown>>;
 
 describe('the known day, figure by figure', () => {

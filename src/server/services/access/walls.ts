@@ -1,0 +1,71 @@
+import { eq, type SQL } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { orders, riders } from '../../../../db/schema';
+import type { Actor } from '../../../shared/actor';
+import { t } from '../../../shared/i18n';
+import { forbidden, notFound } from '../../errors';
+
+/**
+ * The tenant walls, in one place: which company's and which rider's rows an Actor may reach. A company
+ * sees only its own data, a rider only its own, an admin everything. Services take the Actor and call
+ * these; a door never computes a scope itself.
+ */
+
+export const OTHER_COMPANY = 'Access denied: you can only see your own company';
+export const RIDER_NOT_FOUND = 'Rider not found';
+
+/**
+ * The company a query may cover when the caller names one: an admin's filter (or every company: null),
+ * otherwise the caller's own company. Asking for another company is refused, never answered with its rows.
+ */
+export function companyWall(actor: Actor, requested: string | undefined): string | null {
+  if (actor.role === 'admin') return requested ?? null;
+  if (!actor.companyId) throw forbidden(t('errors.noCompanyLink'));
+  if (requested && requested !== actor.companyId) throw forbidden(OTHER_COMPANY);
+  return actor.companyId;
+}
+
+/**
+ * The company a list covers when a filter naming another company is quietly ignored (the fleet map):
+ * an admin's filter or every company (null), a manager's own company whatever they ask for. Anyone
+ * without a company of their own is refused with `refusal`.
+ */
+export function ownCompanyOr(actor: Actor, requested: string | undefined, refusal: () => Error): string | null {
+  if (actor.role === 'admin') return requested ?? null;
+  if (actor.role !== 'company' || !actor.companyId) throw refusal();
+  return actor.companyId;
+}
+
+/** The rider a per-rider question may look at: a rider only itself, a company its own riders, an admin anyone. */
+export async function riderWall(db: Db, actor: Actor, riderId: string | undefined) {
+  const id = riderId ?? actor.riderId;
+  if (!id) throw notFound(RIDER_NOT_FOUND);
+  const rider = await db.query.riders.findFirst({ where: eq(riders.id, id) });
+  if (!rider || !ownsRider(actor, rider)) throw notFound(RIDER_NOT_FOUND);
+  return rider;
+}
+
+/** Whether the actor may see this rider's records: itself, its company's managers, admins. */
+export function ownsRider(actor: Actor, rider: { id: string; companyId: string }): boolean {
+  if (actor.role === 'admin') return true;
+  if (actor.role === 'company') return rider.companyId === actor.companyId;
+  return rider.id === actor.riderId;
+}
+
+/**
+ * The company whose rows a manager's or an admin's question covers: null for an admin (every company),
+ * the manager's own company; anyone else is refused with `refusal`.
+ */
+export function managedCompany(actor: Actor, refusal: () => Error): string | null {
+  if (actor.role === 'admin') return null;
+  if (actor.role === 'company' && actor.companyId) return actor.companyId;
+  throw refusal();
+}
+
+/** The riders an actor sees, as a filter on `riders`: one rider, a company's fleet, or everyone (undefined). */
+export const riderRows = (actor: Pick<Actor, 'role' | 'companyId' | 'riderId'>): SQL | undefined =>
+  actor.role === 'rider' ? eq(riders.id, actor.riderId ?? '') : actor.role === 'company' ? eq(riders.companyId, actor.companyId ?? '') : undefined;
+
+/** The orders an actor sees, as a filter on `orders`: a rider's own, a company's, or all (undefined). */
+export const orderRows = (actor: Pick<Actor, 'role' | 'companyId' | 'riderId'>): SQL | undefined =>
+  actor.role === 'rider' ? eq(orders.riderId, actor.riderId ?? '') : actor.role === 'company' ? eq(orders.companyId, actor.companyId ?? '') : undefined;
