@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import type { Role } from '../../shared/permissions';
+import type { Permission } from '../../shared/permissions';
 import type { Actor } from '../services/access';
 
 /**
@@ -20,8 +20,11 @@ export interface AiTool<S extends z.ZodRawShape = z.ZodRawShape, R = unknown> {
   output: z.ZodType;
   /** Reads only (MCP `readOnlyHint`); false for a tool that creates something. */
   readOnly: boolean;
-  /** Roles that may call it at all; the scope narrows what they see. */
-  roles: readonly Role[];
+  /**
+   * The permission of the table a caller needs to be offered the tool at all (`can(actor, permission)`); null:
+   * any signed-in actor, as ai.analysis and the tickets are in tRPC. The actor's walls narrow what they see.
+   */
+  permission: Permission | null;
   run: (db: Db, actor: Actor, input: z.infer<z.ZodObject<S>>, now?: Date, ctx?: ToolContext) => Promise<R>;
 }
 

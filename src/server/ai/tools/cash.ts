@@ -40,7 +40,7 @@ export const cashReconciliation = defineTool({
     truncated: z.boolean().describe('More than 100 rows matched: only the first 100 are listed (the totals cover every row).'),
   }),
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, input) => {
     const companyId = companyWall(scope, input.companyId);
     const riderId = scope.role === 'rider' || input.riderId ? (await riderWall(db, scope, input.riderId)).id : null;

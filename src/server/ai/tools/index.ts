@@ -1,5 +1,6 @@
 import type { Db } from '../../../../db/client';
 import { forbidden } from '../../errors';
+import { can } from '../../../shared/permissions';
 import { toolInput, type AiTool, type ToolContext } from '../tool';
 import { analysisTools } from './analysis';
 import { cashReconciliation } from './cash';
@@ -12,7 +13,7 @@ import type { Actor } from '../../services/access';
 
 /**
  * Every tool the assistants and the MCP server offer, one catalogue. Each runs for an Actor and
- * enforces it itself; `toolsFor` only hides the tools a role may not call at all.
+ * enforces it itself; `toolsFor` only hides the tools the permissions table does not offer the actor.
  */
 const catalogue: unknown[] = [
   systemStats,
@@ -28,8 +29,9 @@ const catalogue: unknown[] = [
 /** Each tool's input type is checked where it is defined; here they are held alike (callers parse first). */
 export const ALL_TOOLS = catalogue as AiTool[];
 
+/** The tools the permissions table offers this actor. */
 export function toolsFor(scope: Pick<Actor, 'role'>): AiTool[] {
-  return ALL_TOOLS.filter((t) => t.roles.includes(scope.role));
+  return ALL_TOOLS.filter((t) => t.permission === null || can(scope, t.permission));
 }
 
 /**

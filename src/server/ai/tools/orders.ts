@@ -46,7 +46,7 @@ export const searchOrders = defineTool({
   },
   output: pagedOutput(orderRow),
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, { riderId, ...input }) => {
     const companyId = companyWall(scope, input.companyId);
     const rider = scope.role === 'rider' || riderId ? (await riderWall(db, scope, riderId)).id : null;

@@ -45,7 +45,7 @@ export const riderPerformance = defineTool({
   },
   output,
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, input, now = new Date()) => {
     const rider = await riderWall(db, scope, input.riderId);
     const { region } = await riderWorkplace(db, rider);

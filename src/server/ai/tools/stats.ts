@@ -62,7 +62,7 @@ export const systemStats = defineTool({
   input: {},
   output,
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, _input, now = new Date(), ctx) => {
     if (scope.role === 'admin') return { scope: 'system' as const, ...(await adminStats(db, aedToKwdOf(ctx), now)), currency: 'KWD' as const };
     if (scope.role === 'company') return { scope: 'company' as const, companyName: scope.companyName, ...(await companyOverview(db, companyWall(scope, undefined)!, now)) };

@@ -10,6 +10,7 @@ import { makeToolWorld, TOOL_NOW, type ToolWorld } from '../../../../test/tool-w
 import { loadSessionUser } from '../../services/identity';
 import { ALL_TOOLS, callTool, toolsFor } from './index';
 import { OTHER_COMPANY, RIDER_NOT_FOUND, actorFor, staffActor, type Actor } from '../../services/access';
+import { PERMISSIONS } from '../../../shared/permissions';
 
 let db: Db;
 let w: ToolWorld;
@@ -27,7 +28,7 @@ const call = (who: keyof typeof scopes, name: string, input: unknown = {}) => ca
 const page = async (who: keyof typeof scopes, name: string, input: unknown = {}) => (await call(who, name, input)) as Paged;
 
 describe('the tool catalogue', () => {
-  test('every tool has a unique snake_case name, a description a model can use and roles', () => {
+  test('every tool has a unique snake_case name, a description a model can use and a permission of the table (or none: any signed-in actor)', () => {
     const names = ALL_TOOLS.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(
@@ -35,7 +36,7 @@ describe('the tool catalogue', () => {
     );
     for (const t of ALL_TOOLS) {
       expect(t.description.length).toBeGreaterThan(80);
-      expect(t.roles.length).toBeGreaterThan(0);
+      expect(t.permission === null || PERMISSIONS.includes(t.permission)).toBe(true);
     }
   });
 

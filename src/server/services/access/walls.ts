@@ -2,6 +2,8 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { orders, riders } from '../../../../db/schema';
 import type { Actor } from '../../../shared/actor';
+import { can, reachOf, requiredPrivilege, rolesReaching, type Permission, type Target } from '../../../shared/permissions';
+import { privilegeWords } from '../../../shared/i18n';
 import { t } from '../../../shared/i18n';
 import { forbidden, notFound } from '../../errors';
 
@@ -10,6 +12,35 @@ import { forbidden, notFound } from '../../errors';
  * sees only its own data, a rider only its own, an admin everything. Services take the Actor and call
  * these; a door never computes a scope itself.
  */
+
+/** The refusal of a permission the table does not give the actor's role, in the words of the tRPC guards. */
+export const denied = (permission: Permission) => forbidden(t('guard.denied', { action: t(`permission.${permission}`), privilege: requiredPrivilege(permission) }));
+
+/** `can` as a service's guard: refused (403) when the role does not hold the permission, or (404, ids leak nothing) when `target` is beyond its reach. */
+export function assertCan(actor: Actor, permission: Permission, target?: Target, missing = t('error.NOT_FOUND')): void {
+  if (!can(actor, permission)) throw denied(permission);
+  if (target && !can(actor, permission, target)) throw notFound(missing);
+}
+
+/**
+ * The actor's own company or rider record when the table grants `permission` with that reach ('own-company',
+ * 'own-rider'): acting as one's own company or rider. Null otherwise (an admin holds the portals with reach
+ * 'any' and has no record).
+ */
+export function ownRecord(actor: Actor, permission: Permission, reach: 'own-company' | 'own-rider'): string | null {
+  if (reachOf(actor.role, permission) !== reach) return null;
+  return reach === 'own-company' ? actor.companyId : actor.riderId;
+}
+
+/** Who may act as their own record, for the refusal: the roles the table gives that reach ('company', 'rider'), else those holding the permission at all. */
+export function actingPrivilege(permission: Permission, reach: 'own-company' | 'own-rider'): string {
+  const roles = rolesReaching(permission, reach);
+  return roles.length ? privilegeWords(roles) : requiredPrivilege(permission);
+}
+
+/** The refusal of acting as one's own record, in the words of companyProcedure's and riderProcedure's. */
+export const deniedActing = (permission: Permission, reach: 'own-company' | 'own-rider') =>
+  forbidden(t('guard.denied', { action: t(`permission.${permission}`), privilege: actingPrivilege(permission, reach) }));
 
 export const OTHER_COMPANY = 'Access denied: you can only see your own company';
 export const RIDER_NOT_FOUND = 'Rider not found';
@@ -69,3 +100,6 @@ export const riderRows = (actor: Pick<Actor, 'role' | 'companyId' | 'riderId'>):
 /** The orders an actor sees, as a filter on `orders`: a rider's own, a company's, or all (undefined). */
 export const orderRows = (actor: Pick<Actor, 'role' | 'companyId' | 'riderId'>): SQL | undefined =>
   actor.role === 'rider' ? eq(orders.riderId, actor.riderId ?? '') : actor.role === 'company' ? eq(orders.companyId, actor.companyId ?? '') : undefined;
+
+/** Whose rider records a permission reaches: every rider's (null) when the table says 'any', else the actor's own rider record ('' when it has none: nothing). */
+export const riderReach = (actor: Actor, permission: Permission): string | null => (reachOf(actor.role, permission) === 'any' ? null : (actor.riderId ?? ''));

@@ -3,13 +3,13 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import type { Db } from '../../../../db/client';
 import { newId, riderDocuments, riders } from '../../../../db/schema';
-import { privilegeWords, t } from '../../../shared/i18n';
+import { t } from '../../../shared/i18n';
 import { MAX_DOCUMENT_PHOTO_BYTES } from '../../../shared/schemas/documents';
-import { DomainError, forbidden, notFound, unauthorized } from '../../errors';
+import { DomainError, notFound, unauthorized } from '../../errors';
 import { audit } from '../../lib/audit';
 import { sniffImage } from '../../lib/image-bytes';
 import { assertWholeImage } from '../captures';
-import { riderRows, type Actor } from '../access';
+import { deniedActing, ownRecord, riderRows, type Actor } from '../access';
 
 /**
  * Photos of rider documents, kept on disk like captures (capture-store.ts): under
@@ -32,9 +32,7 @@ async function visibleDocument(db: Db, viewer: Actor | null, id: string) {
 /** Only the rider's company changes a document (the words of companyProcedure's refusal). */
 export function assertCompany(viewer: Actor | null): asserts viewer is Actor {
   if (!viewer || (viewer.role === 'company' && !viewer.companyId)) throw unauthorized(t('error.UNAUTHORIZED'));
-  if (viewer.role !== 'company') {
-    throw forbidden(t('guard.denied', { action: t('permission.access-company-portal'), privilege: privilegeWords(['company']) }));
-  }
+  if (!ownRecord(viewer, 'access-company-portal', 'own-company')) throw deniedActing('access-company-portal', 'own-company');
 }
 
 const CONTENT_TYPE = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;

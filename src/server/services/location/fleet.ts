@@ -5,13 +5,12 @@ import { regionOfCurrency } from '../../../shared/regions';
 import { isActiveRider, isStale, lastSeenOf } from '../../../shared/figures';
 import { kmBetween } from '../reports';
 import { DAY_MS, zoneOffsetMinutes } from '../../../shared/time';
-import { forbidden, notFound } from '../../errors';
-import { requiredPrivilege } from '../../../shared/permissions';
-import { ownCompanyOr, type Actor } from '../access';
+import { notFound } from '../../errors';
+import { denied, ownCompanyOr, type Actor } from '../access';
 import { t } from '../../../shared/i18n';
 
 /** Riders have no fleet view: the map is for those who manage riders; the words of the permission's refusal. */
-const noFleet = () => forbidden(t('guard.denied', { action: t('permission.view-analytics'), privilege: requiredPrivilege('view-analytics') }));
+const noFleet = () => denied('view-analytics');
 
 /** The id of each rider's newest ping, found through the (rider_id, recorded_at) index. */
 // Table-qualified by hand: inside sql`` drizzle renders ${riders.id} as a bare "id", which would bind to p.id.

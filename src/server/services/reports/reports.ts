@@ -4,8 +4,7 @@ import { cashLedger, cashSubmissions, companies, newId, orders, reports, riders 
 import type { LedgerAccount } from '../../../shared/cash/ledger-types';
 import { t } from '../../../shared/i18n';
 import { aedToKwdMinor, toDecimalString, type Currency } from '../../../shared/money';
-import { requiredPrivilege } from '../../../shared/permissions';
-import { managedCompany, type Actor } from '../access';
+import { denied, managedCompany, type Actor } from '../access';
 import { REGION_IDS, REGIONS, type RegionId } from '../../../shared/regions';
 import {
   REPORT_ORDER_STATUSES,
@@ -19,14 +18,13 @@ import {
   type StatusCounts,
 } from '../../../shared/schemas/reports';
 import { DAY_MS, startOfDayInZone } from '../../../shared/time';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { balancesOf, emptyBalances } from '../cash';
 import { orderMinutes, orderTimeMs } from './figures';
 
 /** The companies a report covers come from the actor, never from the caller's input: null (every company) for an admin, a manager's own. */
-const reportCompany = (actor: Actor) =>
-  managedCompany(actor, () => forbidden(t('guard.denied', { action: t('permission.generate-reports'), privilege: requiredPrivilege('generate-reports') })));
+const reportCompany = (actor: Actor) => managedCompany(actor, () => denied('generate-reports'));
 
 const money = (minor: number, currency: Currency): ReportMoney => ({ minor, decimal: toDecimalString(minor, currency) });
 const zeroCounts = (): StatusCounts => Object.fromEntries(REPORT_ORDER_STATUSES.map((s) => [s, 0])) as StatusCounts;

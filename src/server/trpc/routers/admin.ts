@@ -8,7 +8,7 @@ import { lastSheetsSync, syncWithRetry } from '../../services/integrations';
 import { sheetsTarget } from '../../google/sheets-client';
 import { idField } from '../../../shared/schemas/fields';
 import { reportInput } from '../../../shared/schemas/reports';
-import { adminProcedure, permittedProcedure } from '../init';
+import { adminProcedure, permittedProcedure, requiring } from '../init';
 import { adminAccountProcedures } from './admin-accounts';
 import { adminManagerProcedures } from './admin-managers';
 import { adminOversight } from './admin-oversight';
@@ -33,8 +33,8 @@ export const adminRouter = {
   createCompany: permittedProcedure('manage-companies')
     .input(companyInput)
     .mutation(({ ctx, input }) => createCompany(ctx.db, { origin: ctx.origin ?? ctx.config.APP_URL, config: ctx.config }, ctx.user.id, input)),
-  createRider: adminProcedure.input(adminRiderInput).mutation(({ ctx, input }) => createRiderByAdmin(ctx.db, ctx.user.id, input)),
-  createOrder: adminProcedure.input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, input.companyId, input)),
+  createRider: adminProcedure.use(requiring('manage-users')).input(adminRiderInput).mutation(({ ctx, input }) => createRiderByAdmin(ctx.db, ctx.user.id, input)),
+  createOrder: adminProcedure.use(requiring('manage-orders')).input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, input.companyId, input)),
   /** Admins report on every company; a company manager only ever on their own (scoped in the service). */
   generateReport: permittedProcedure('generate-reports')
     .input(reportInput)

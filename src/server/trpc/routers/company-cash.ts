@@ -1,14 +1,10 @@
-import { TRPCError, type TRPCRouterRecord } from '@trpc/server';
+import type { TRPCRouterRecord } from '@trpc/server';
 import { cashCorrectionInput, handoverConfirmInput, handoverListInput, handoverResolveInput, riderLedgerInput } from '../../../shared/cash/handover';
-import { can } from '../../../shared/permissions';
 import { correctRiderCash, riderLedger, ridersCash, companyHandovers, confirmHandover, resolveDiscrepancy } from '../../services/cash';
-import { companyProcedure, deniedMessage } from '../init';
+import { companyProcedure, requiring } from '../init';
 
 /** A company manager who may confirm cash (the 'confirm-cash' permission; docs/spec-decisions.md). */
-const cashProcedure = companyProcedure.use(({ ctx, next }) => {
-  if (!can(ctx.user.role, 'confirm-cash')) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('confirm-cash') });
-  return next();
-});
+const cashProcedure = companyProcedure.use(requiring('confirm-cash'));
 
 /** Issue 9: the company's side of the verified hand-over: its riders' hand-overs, counts, differences, corrections. */
 export const companyCashProcedures = {
