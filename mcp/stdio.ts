@@ -33,7 +33,7 @@ try {
   const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
   await applyMigrations(db);
   const user = await actingUser(db, env);
-  const server = buildMcpServer({ db, scope: await actorFor(db, user), ctx: { aedToKwd: env.AED_TO_KWD_RATE } });
+  const server = buildMcpServer({ db, actor: await actorFor(db, user), ctx: { aedToKwd: env.AED_TO_KWD_RATE } });
   await server.connect(new StdioServerTransport());
   console.error(`KWT Delivery MCP server on stdio, acting as ${user.email} (${user.role})`);
 } catch (err) {

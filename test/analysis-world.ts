@@ -99,13 +99,13 @@ export async function makeAnalysisWorld(db: Db) {
   await shift(rB, '2026-05-08T04:00:00Z', '2026-05-08T10:00:00Z', [['2026-05-08T07:00:00Z', '2026-05-08T07:45:00Z']]);
   await shift(rB2, '2026-04-30T18:00:00Z', '2026-05-01T02:00:00Z', [['2026-04-30T22:00:00Z', '2026-04-30T23:00:00Z']]);
 
-  const scopeOfUser = async (userId: string): Promise<Actor> => actorFor(db, (await loadSessionUser(db, userId))!);
+  const actorOfUser = async (userId: string): Promise<Actor> => actorFor(db, (await loadSessionUser(db, userId))!);
   const scopes = {
-    admin: await scopeOfUser(w.admin.id),
-    companyA: await scopeOfUser(w.managerA.id),
-    companyB: await scopeOfUser(w.managerB.id),
-    riderA: await scopeOfUser(w.riderA.user.id),
-    riderB: await scopeOfUser(w.riderB.user.id),
+    admin: await actorOfUser(w.admin.id),
+    companyA: await actorOfUser(w.managerA.id),
+    companyB: await actorOfUser(w.managerB.id),
+    riderA: await actorOfUser(w.riderA.user.id),
+    riderB: await actorOfUser(w.riderB.user.id),
   };
   return { ...w, omar, scopes };
 }

@@ -19,7 +19,7 @@ import { makeWorld } from '../world';
 import { testEnv } from '../app';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cashSubmissions, riders, users as usersTable } from '../../db/schema';
-import { actorFor, actorOf } from '../../src/server/services/access';
+import { actorFor, actorOf, staffActor } from '../../src/server/services/access';
 
 /** The callers of the matrix: signed out, a rider and a manager of each company, and an admin. */
 export const IDENTITIES = ['anon', 'riderA', 'riderB', 'managerA', 'managerB', 'admin'] as const;
@@ -68,11 +68,11 @@ export async function makeAuthzWorld(db: Db, capturesDir: string) {
     assignedOrder: (o: Owner) => makeOrder(db, companyOf(o), { riderId: riderOf(o).id, status: 'assigned' }),
     document: async (o: Owner) => {
       const input = saveDocumentInput.parse({ riderId: riderOf(o).id, type: 'residency', expiresOn: '2099-01-01' });
-      return (await saveRiderDocument(db, { userId: managerOf(o).id, companyId: companyOf(o).id }, input)).document;
+      return (await saveRiderDocument(db, staffActor(managerOf(o).id, companyOf(o).id), input)).document;
     },
     documentWithPhoto: async (o: Owner) => {
       const input = saveDocumentInput.parse({ riderId: riderOf(o).id, type: 'driving_licence', expiresOn: '2099-01-01' });
-      const doc = (await saveRiderDocument(db, { userId: managerOf(o).id, companyId: companyOf(o).id }, input)).document;
+      const doc = (await saveRiderDocument(db, staffActor(managerOf(o).id, companyOf(o).id), input)).document;
       const manager = companyOf(o) === w.companyB ? users.managerB : users.managerA;
       await storeDocumentPhoto(db, actorOf(manager), doc.id, PNG, capturesDir, manager.id);
       return doc;

@@ -42,6 +42,13 @@ export function actingPrivilege(permission: Permission, reach: 'own-company' | '
 export const deniedActing = (permission: Permission, reach: 'own-company' | 'own-rider') =>
   forbidden(t('guard.denied', { action: t(`permission.${permission}`), privilege: actingPrivilege(permission, reach) }));
 
+/** The actor's own company when it acts as it (the table's 'access-company-portal' with reach 'own-company'); refused otherwise. */
+export function actingCompany(actor: Actor): string {
+  const companyId = ownRecord(actor, 'access-company-portal', 'own-company');
+  if (!companyId) throw deniedActing('access-company-portal', 'own-company');
+  return companyId;
+}
+
 export const OTHER_COMPANY = 'Access denied: you can only see your own company';
 export const RIDER_NOT_FOUND = 'Rider not found';
 
