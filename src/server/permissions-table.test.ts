@@ -101,6 +101,16 @@ describe('one entry of the permissions table out, the server refuses what it all
     await expectTRPCError((await manager()).company.profile(), 'FORBIDDEN', 'Access denied: the Company Portal requires company or admin privileges');
   });
 
+  test("a grant's reach decides ownership too: company 'view-analytics' widened to 'any' reaches company B's riders", async () => {
+    const history = { riderId: w.riderB.id, date: '2026-03-10' };
+    await expectTRPCError((await manager()).tracking.history(history), 'NOT_FOUND', 'Rider not found');
+    expect(expected(PROCEDURE_ACCESS['tracking.history']!, 'managerA', 'B')).toEqual({ allow: false, status: 404 });
+
+    table.company = { ...table.company, 'view-analytics': 'any' };
+    expect((await (await manager()).tracking.history(history)).points).toBeArray();
+    expect(expected(PROCEDURE_ACCESS['tracking.history']!, 'managerA', 'B')).toEqual({ allow: true });
+  });
+
   test('put back, everything is allowed again', async () => {
     expect(await (await manager()).company.handovers()).toBeArray();
     expect((await postJson(app, '/api/auth/login', { email: w.riderA.user.email, password: TEST_PASSWORD })).status).toBe(200);

@@ -4,4 +4,4 @@
  */
 export type { Actor } from '../../../shared/actor';
 export { actorFor, actorOf, staffActor } from './actor';
-export { actingCompany, actingPrivilege, assertCan, companyWall, denied, deniedActing, ownRecord, managedCompany, orderRows, OTHER_COMPANY, ownCompanyOr, ownsRider, RIDER_NOT_FOUND, riderReach, riderRows, riderWall } from './walls';
+export { actingCompany, actingPrivilege, assertCan, companyWall, denied, deniedActing, ownRecord, managedCompany, orderRows, OTHER_COMPANY, ownCompanyOr, ownsRider, reachFor, RIDER_NOT_FOUND, riderReach, riderRows, riderWall } from './walls';

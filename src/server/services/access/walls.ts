@@ -2,7 +2,7 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { orders, riders } from '../../../../db/schema';
 import type { Actor } from '../../../shared/actor';
-import { can, reachOf, requiredPrivilege, rolesReaching, type Permission, type Target } from '../../../shared/permissions';
+import { can, reachOf, requiredPrivilege, ROLE_HOME, rolesReaching, type Permission, type Reach, type Target } from '../../../shared/permissions';
 import { privilegeWords } from '../../../shared/i18n';
 import { t } from '../../../shared/i18n';
 import { forbidden, notFound } from '../../errors';
@@ -53,60 +53,70 @@ export const OTHER_COMPANY = 'Access denied: you can only see your own company';
 export const RIDER_NOT_FOUND = 'Rider not found';
 
 /**
- * The company a query may cover when the caller names one: an admin's filter (or every company: null),
- * otherwise the caller's own company. Asking for another company is refused, never answered with its rows.
+ * How far the actor reaches with `permission` in the table ('any', 'own-company', 'own-rider'). A question any
+ * signed-in actor may ask (no permission) reaches as far as the actor's own portal permission: an admin's
+ * 'any', a manager's own company, a rider itself. The walls below follow it, so the table decides them too.
  */
-export function companyWall(actor: Actor, requested: string | undefined): string | null {
-  if (actor.role === 'admin') return requested ?? null;
+export function reachFor(actor: Pick<Actor, 'role'>, permission?: Permission): Reach | null {
+  return reachOf(actor.role, permission ?? (`access-${ROLE_HOME[actor.role].slice(1)}-portal` as Permission));
+}
+
+/**
+ * The company a query may cover when the caller names one: with reach 'any' (an admin) its filter or every
+ * company (null), otherwise the caller's own company (a rider's is the one it works for). Asking for another
+ * company is refused, never answered with its rows.
+ */
+export function companyWall(actor: Actor, requested: string | undefined, permission?: Permission): string | null {
+  if (reachFor(actor, permission) === 'any') return requested ?? null;
   if (!actor.companyId) throw forbidden(t('errors.noCompanyLink'));
   if (requested && requested !== actor.companyId) throw forbidden(OTHER_COMPANY);
   return actor.companyId;
 }
 
 /**
- * The company a list covers when a filter naming another company is quietly ignored (the fleet map):
- * an admin's filter or every company (null), a manager's own company whatever they ask for. Anyone
- * without a company of their own is refused with `refusal`.
+ * The company a list covers when a filter naming another company is quietly ignored (the fleet map): with
+ * reach 'any' the filter or every company (null), with 'own-company' the actor's own whatever it asks for.
+ * Anyone else is refused with `refusal`.
  */
-export function ownCompanyOr(actor: Actor, requested: string | undefined, refusal: () => Error): string | null {
-  if (actor.role === 'admin') return requested ?? null;
-  if (actor.role !== 'company' || !actor.companyId) throw refusal();
+export function ownCompanyOr(actor: Actor, permission: Permission, requested: string | undefined, refusal: () => Error): string | null {
+  const reach = reachFor(actor, permission);
+  if (reach === 'any') return requested ?? null;
+  if (reach !== 'own-company' || !actor.companyId) throw refusal();
   return actor.companyId;
 }
 
-/** The rider a per-rider question may look at: a rider only itself, a company its own riders, an admin anyone. */
-export async function riderWall(db: Db, actor: Actor, riderId: string | undefined) {
+/** The company whose rows a question covers: every company (null) with reach 'any', the actor's own with 'own-company'; refused otherwise. */
+export const managedCompany = (actor: Actor, permission: Permission, refusal: () => Error): string | null => ownCompanyOr(actor, permission, undefined, refusal);
+
+/** The rider a per-rider question may look at: a rider only itself, a company its own riders, an admin anyone (the reach of `permission`). */
+export async function riderWall(db: Db, actor: Actor, riderId: string | undefined, permission?: Permission) {
   const id = riderId ?? actor.riderId;
   if (!id) throw notFound(RIDER_NOT_FOUND);
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, id) });
-  if (!rider || !ownsRider(actor, rider)) throw notFound(RIDER_NOT_FOUND);
+  if (!rider || !ownsRider(actor, rider, permission)) throw notFound(RIDER_NOT_FOUND);
   return rider;
 }
 
-/** Whether the actor may see this rider's records: itself, its company's managers, admins. */
-export function ownsRider(actor: Actor, rider: { id: string; companyId: string }): boolean {
-  if (actor.role === 'admin') return true;
-  if (actor.role === 'company') return rider.companyId === actor.companyId;
-  return rider.id === actor.riderId;
+/** Whether the actor reaches this rider's records: itself, its company's managers, admins (the reach of `permission`). */
+export function ownsRider(actor: Actor, rider: { id: string; companyId: string }, permission?: Permission): boolean {
+  return can(actor, permission ?? (`access-${ROLE_HOME[actor.role].slice(1)}-portal` as Permission), { companyId: rider.companyId, riderId: rider.id });
 }
 
-/**
- * The company whose rows a manager's or an admin's question covers: null for an admin (every company),
- * the manager's own company; anyone else is refused with `refusal`.
- */
-export function managedCompany(actor: Actor, refusal: () => Error): string | null {
-  if (actor.role === 'admin') return null;
-  if (actor.role === 'company' && actor.companyId) return actor.companyId;
-  throw refusal();
+type Scoped = Pick<Actor, 'role' | 'companyId' | 'riderId'>;
+
+/** The riders an actor reaches, as a filter on `riders`: one rider, a company's fleet, or everyone (undefined); nothing without the permission. */
+export function riderRows(actor: Scoped, permission?: Permission): SQL | undefined {
+  const reach = reachFor(actor, permission);
+  if (reach === 'any') return undefined;
+  return reach === 'own-company' ? eq(riders.companyId, actor.companyId ?? '') : eq(riders.id, (reach && actor.riderId) || '');
 }
 
-/** The riders an actor sees, as a filter on `riders`: one rider, a company's fleet, or everyone (undefined). */
-export const riderRows = (actor: Pick<Actor, 'role' | 'companyId' | 'riderId'>): SQL | undefined =>
-  actor.role === 'rider' ? eq(riders.id, actor.riderId ?? '') : actor.role === 'company' ? eq(riders.companyId, actor.companyId ?? '') : undefined;
+/** The orders an actor reaches, as a filter on `orders`: a rider's own, a company's, or all (undefined); nothing without the permission. */
+export function orderRows(actor: Scoped, permission?: Permission): SQL | undefined {
+  const reach = reachFor(actor, permission);
+  if (reach === 'any') return undefined;
+  return reach === 'own-company' ? eq(orders.companyId, actor.companyId ?? '') : eq(orders.riderId, (reach && actor.riderId) || '');
+}
 
-/** The orders an actor sees, as a filter on `orders`: a rider's own, a company's, or all (undefined). */
-export const orderRows = (actor: Pick<Actor, 'role' | 'companyId' | 'riderId'>): SQL | undefined =>
-  actor.role === 'rider' ? eq(orders.riderId, actor.riderId ?? '') : actor.role === 'company' ? eq(orders.companyId, actor.companyId ?? '') : undefined;
-
-/** Whose rider records a permission reaches: every rider's (null) when the table says 'any', else the actor's own rider record ('' when it has none: nothing). */
-export const riderReach = (actor: Actor, permission: Permission): string | null => (reachOf(actor.role, permission) === 'any' ? null : (actor.riderId ?? ''));
+/** Whose rider records a permission reaches: every rider's (null) with reach 'any', else the actor's own rider record ('' when it has none: nothing). */
+export const riderReach = (actor: Actor, permission: Permission): string | null => (reachFor(actor, permission) === 'any' ? null : (actor.riderId ?? ''));

@@ -23,7 +23,7 @@ const latestPingId = sql`(select p.id from location_pings p where p.rider_id = "
  */
 export async function fleetPositions(db: Db, actor: Actor, filter: { companyId?: string } = {}, now = new Date()) {
   // A manager asking for another company gets its own fleet; an admin all, or one company.
-  const companyId = ownCompanyOr(actor, filter.companyId, noFleet);
+  const companyId = ownCompanyOr(actor, 'view-analytics', filter.companyId, noFleet);
   const rows = await db
     .select({
       id: riders.id,
@@ -92,7 +92,7 @@ function thin<T>(points: T[]): T[] {
  * polyline. Another company's rider is indistinguishable from none: NOT_FOUND.
  */
 export async function riderHistory(db: Db, actor: Actor, riderId: string, date: string) {
-  const companyId = ownCompanyOr(actor, undefined, noFleet);
+  const companyId = ownCompanyOr(actor, 'view-analytics', undefined, noFleet);
   const rider = await db.query.riders.findFirst({
     where: companyId ? and(eq(riders.id, riderId), eq(riders.companyId, companyId)) : eq(riders.id, riderId),
   });

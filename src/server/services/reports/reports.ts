@@ -24,7 +24,7 @@ import { balancesOf, emptyBalances } from '../cash';
 import { orderMinutes, orderTimeMs } from './figures';
 
 /** The companies a report covers come from the actor, never from the caller's input: null (every company) for an admin, a manager's own. */
-const reportCompany = (actor: Actor) => managedCompany(actor, () => denied('generate-reports'));
+const reportCompany = (actor: Actor) => managedCompany(actor, 'generate-reports', () => denied('generate-reports'));
 
 const money = (minor: number, currency: Currency): ReportMoney => ({ minor, decimal: toDecimalString(minor, currency) });
 const zeroCounts = (): StatusCounts => Object.fromEntries(REPORT_ORDER_STATUSES.map((s) => [s, 0])) as StatusCounts;
