@@ -34,7 +34,8 @@ export type Reach = (typeof REACHES)[number];
 /**
  * Spec section 6, plus manage-orders and confirm-cash for admin and company (docs/spec-decisions.md), each
  * with its reach. The server decides from this table (src/server/trpc/init.ts, services/access, the REST
- * shims and the MCP tools); the client reads it to show, hide or disable. Editing it changes both.
+ * shims and the MCP tools); the client reads it to show, hide or disable. Editing it changes both
+ * (docs/decisions/015-actor-and-permissions-table.md).
  */
 export const ROLE_PERMISSIONS: Record<Role, Partial<Record<Permission, Reach>>> = {
   admin: {
