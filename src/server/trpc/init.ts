@@ -73,28 +73,39 @@ export const requiring = (permission: Permission) =>
     return next();
   });
 
-/** Guard by the one permissions table: `can(actor, permission)`. */
-export const permittedProcedure = (permission: Permission) => authedProcedure.use(requiring(permission));
+type OwnReach = 'own-company' | 'own-rider';
 
 /**
- * Acting as one's own company or rider record: the table grants the portal's permission with that reach
- * ('own-company', 'own-rider'), and the actor has the record. An admin holds the portals with reach 'any' and
- * no record, so uses the admin.* counterparts. The refusal names the roles the table gives that reach.
+ * The actor's own company or rider record when the table grants the portal's permission with that reach
+ * ('own-company', 'own-rider'): acting as one's own record. An admin holds the portals with reach 'any' and no
+ * record, so uses the admin.* counterparts. The refusal names the roles the table gives that reach.
  */
-const actingAs = (actor: Actor, permission: Permission, reach: 'own-company' | 'own-rider') => {
-  const own = ownRecord(actor, permission, reach);
+const actingAs = (actor: Actor | null, permission: Permission, reach: OwnReach) => {
+  const own = actor && ownRecord(actor, permission, reach);
   if (!own) throw refuse(permission, actingPrivilege(permission, reach));
   return own;
 };
 
+/**
+ * Guard by the one permissions table: `can(actor, permission)`; with `reach`, the actor must hold it with
+ * that reach and have the record (acting as its own company or rider).
+ */
+export const permittedProcedure = (permission: Permission, reach?: OwnReach) =>
+  reach
+    ? authedProcedure.use(({ ctx, next }) => {
+        actingAs(ctx.actor, permission, reach);
+        return next();
+      })
+    : authedProcedure.use(requiring(permission));
+
 export const adminProcedure = permittedProcedure('access-admin-portal');
 
 /** A company manager, with ctx.companyId narrowed to their own company. */
-export const companyProcedure = authedProcedure.use(({ ctx, next }) =>
+export const companyProcedure = permittedProcedure('access-company-portal', 'own-company').use(({ ctx, next }) =>
   next({ ctx: { ...ctx, companyId: actingAs(ctx.actor, 'access-company-portal', 'own-company') } }),
 );
 
 /** A rider, with ctx.riderId narrowed to their own rider record. */
-export const riderProcedure = authedProcedure.use(({ ctx, next }) =>
+export const riderProcedure = permittedProcedure('access-rider-portal', 'own-rider').use(({ ctx, next }) =>
   next({ ctx: { ...ctx, riderId: actingAs(ctx.actor, 'access-rider-portal', 'own-rider') } }),
 );
