@@ -77,6 +77,9 @@ export function normalizeRole(role: string | null | undefined): Role | null {
   return (ROLES as readonly string[]).includes(role) ? (role as Role) : 'rider';
 }
 
+/** The permission of a role's own portal: what a question any signed-in user may ask reaches as far as. */
+export const portalPermission = (role: Role): Permission => `access-${role}-portal`;
+
 /** How far `role` holds `permission`, or null when it does not hold it. */
 export function reachOf(role: string | null | undefined, permission: Permission): Reach | null {
   const r = normalizeRole(role);

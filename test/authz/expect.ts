@@ -1,4 +1,4 @@
-import { reachOf, ROLE_HOME, type Permission, type Reach, type Role } from '../../src/shared/permissions';
+import { portalPermission, reachOf, type Permission, type Reach, type Role } from '../../src/shared/permissions';
 import { gateAdmits, type Access, type Gate, type Ownership } from '../../src/server/trpc/access-matrix';
 import type { Identity, Owner, Person } from './fixtures';
 
@@ -34,7 +34,7 @@ export const ownOwner = (id: Identity): Owner => TENANT[id] ?? 'A';
  */
 function reachPast(gate: Gate, role: Role): Reach | null {
   const permission: Permission =
-    gate.kind === 'can' ? gate.permission : gate.kind === 'acts-as' ? `access-${gate.portal}-portal` : (`access-${ROLE_HOME[role].slice(1)}-portal` as Permission);
+    gate.kind === 'can' ? gate.permission : gate.kind === 'acts-as' ? `access-${gate.portal}-portal` : portalPermission(role);
   return reachOf(role, permission);
 }
 

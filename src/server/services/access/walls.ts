@@ -2,9 +2,8 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { orders, riders } from '../../../../db/schema';
 import type { Actor } from '../../../shared/actor';
-import { can, reachOf, requiredPrivilege, ROLE_HOME, rolesReaching, type Permission, type Reach, type Target } from '../../../shared/permissions';
-import { privilegeWords } from '../../../shared/i18n';
-import { t } from '../../../shared/i18n';
+import { can, portalPermission, reachOf, requiredPrivilege, rolesReaching, type Permission, type Reach, type Target } from '../../../shared/permissions';
+import { privilegeWords, t } from '../../../shared/i18n';
 import { forbidden, notFound } from '../../errors';
 
 /**
@@ -58,7 +57,7 @@ export const RIDER_NOT_FOUND = 'Rider not found';
  * 'any', a manager's own company, a rider itself. The walls below follow it, so the table decides them too.
  */
 export function reachFor(actor: Pick<Actor, 'role'>, permission?: Permission): Reach | null {
-  return reachOf(actor.role, permission ?? (`access-${ROLE_HOME[actor.role].slice(1)}-portal` as Permission));
+  return reachOf(actor.role, permission ?? portalPermission(actor.role));
 }
 
 /**
@@ -99,7 +98,7 @@ export async function riderWall(db: Db, actor: Actor, riderId: string | undefine
 
 /** Whether the actor reaches this rider's records: itself, its company's managers, admins (the reach of `permission`). */
 export function ownsRider(actor: Actor, rider: { id: string; companyId: string }, permission?: Permission): boolean {
-  return can(actor, permission ?? (`access-${ROLE_HOME[actor.role].slice(1)}-portal` as Permission), { companyId: rider.companyId, riderId: rider.id });
+  return can(actor, permission ?? portalPermission(actor.role), { companyId: rider.companyId, riderId: rider.id });
 }
 
 type Scoped = Pick<Actor, 'role' | 'companyId' | 'riderId'>;
