@@ -15,11 +15,10 @@ import { testApp } from '../test/app';
 import { templatePath } from '../test/db';
 import { makeToolWorld, type ToolWorld } from '../test/tool-world';
 import { createApiToken, revokeApiToken, loadSessionUser } from '../src/server/services/identity';
-import { OTHER_COMPANY, RIDER_NOT_FOUND } from '../src/server/ai/tools/scope';
 import { NO_OAUTH } from '../src/server/rest/oauth-discovery';
 import { callTool, toolsFor } from '../src/server/ai/tools';
-import { scopeForUser } from '../src/server/services/reports';
 import { describeTool, wireOf } from './server';
+import { OTHER_COMPANY, RIDER_NOT_FOUND, actorFor } from '../src/server/services/access';
 
 /**
  * The MCP server through the SDK's own client, over both transports: stdio (a child process on a
@@ -113,7 +112,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   test('an admin token lists every tool with its schema and gets the system stats', async () => {
     const client = await overHttp(tokens.admin);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(12);
+    expect(tools).toHaveLength(13);
     const search = tools.find((t) => t.name === 'search_orders')!;
     expect(search.description).toContain('Asia/Kuwait');
     expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['q', 'status', 'companyId', 'from', 'to', 'page', 'pageSize']));
@@ -151,7 +150,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     await client.close();
   });
 
-  test('dispatch_status (issue 25): a company token gets its own dispatch picture; admins and riders have no such tool', async () => {
+  test('dispatch_status (issue 25): a company token gets its own dispatch picture, an admin names the company, riders have no such tool', async () => {
     const client = await overHttp(tokens.companyA);
     const status = structured(await client.callTool({ name: 'dispatch_status', arguments: {} })) as Record<string, unknown>;
     expect(status).toEqual({
@@ -162,13 +161,15 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
       ridersOnDuty: 0,
       perArea: [{ area: 'Sultan Center', waitingOrders: 1, ridersAvailable: 0 }],
     });
-    expect(errorText(await client.callTool({ name: 'dispatch_status', arguments: { companyId: w.companyB.id } }))).toContain('companyId');
+    expect(errorText(await client.callTool({ name: 'dispatch_status', arguments: { companyId: w.companyB.id } }))).toBe(OTHER_COMPANY);
     await client.close();
-    for (const who of ['admin', 'riderA'] as const) {
-      const other = await overHttp(tokens[who]);
-      expect((await other.listTools()).tools.map((t) => t.name)).not.toContain('dispatch_status');
-      await other.close();
-    }
+    const admin = await overHttp(tokens.admin);
+    expect(errorText(await admin.callTool({ name: 'dispatch_status', arguments: {} }))).toBe('Company is required');
+    expect(structured(await admin.callTool({ name: 'dispatch_status', arguments: { companyId: w.companyA.id } }))).toEqual(status);
+    await admin.close();
+    const rider = await overHttp(tokens.riderA);
+    expect((await rider.listTools()).tools.map((t) => t.name)).not.toContain('dispatch_status');
+    await rider.close();
   });
 
   test('the analysis tools return figures from the data; bad input is a tool error naming the field', async () => {
@@ -220,7 +221,7 @@ describe('MCP tools as the reference servers describe them', () => {
       expect(tool.annotations).toMatchObject({ title: tool.title, openWorldHint: false });
     }
     const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations?.readOnlyHint]));
-    expect(Object.values(hints).filter((h) => h === true)).toHaveLength(11);
+    expect(Object.values(hints).filter((h) => h === true)).toHaveLength(12);
     expect(tools.find((t) => t.name === 'create_ticket')!.annotations).toEqual({ title: 'Open a support ticket', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
     // A list result is { items }: its schema says so.
     expect(tools.find((t) => t.name === 'list_tickets')!.outputSchema).toMatchObject({ type: 'object', required: ['items'], additionalProperties: false });
@@ -232,6 +233,7 @@ describe('MCP tools as the reference servers describe them', () => {
       rider_performance: { riderId: w.riderA.id },
       create_ticket: { subject: 'Printer', body: 'The label printer jams.' },
       search_orders: { pageSize: 50 },
+      dispatch_status: { companyId: w.companyA.id },
     };
     for (const who of ['admin', 'companyA', 'riderA'] as const) {
       const client = await overHttp(tokens[who]);
@@ -248,9 +250,9 @@ describe('MCP tools as the reference servers describe them', () => {
   test('no tool result carries a key its outputSchema leaves out (the door would drop it)', async () => {
     const validator = new AjvJsonSchemaValidator();
     for (const userId of [w.admin.id, w.managerA.id, w.riderB.user.id]) {
-      const scope = await scopeForUser(db, (await loadSessionUser(db, userId))!);
+      const scope = await actorFor(db, (await loadSessionUser(db, userId))!);
       for (const tool of toolsFor(scope)) {
-        const input = { rider_performance: { riderId: scope.riderId ?? w.riderA.id }, create_ticket: { subject: 'Scanner', body: 'The scanner is slow.' } }[tool.name] ?? {};
+        const input = { rider_performance: { riderId: scope.riderId ?? w.riderA.id }, create_ticket: { subject: 'Scanner', body: 'The scanner is slow.' }, dispatch_status: { companyId: w.companyA.id } }[tool.name] ?? {};
         const check = validator.getValidator(describeTool(tool).outputSchema!)(wireOf(await callTool(db, scope, tool.name, input)));
         expect({ role: scope.role, tool: tool.name, error: check.errorMessage }).toEqual({ role: scope.role, tool: tool.name, error: undefined });
       }
@@ -305,7 +307,7 @@ describe('OAuth discovery: there is none, and the paths say so in JSON', () => {
 describe('MCP over stdio (bun run mcp)', () => {
   test('MCP_USER_EMAIL acts as that account: an admin gets the system stats', async () => {
     const client = await overStdio({ MCP_USER_EMAIL: 'admin@kwtdelivery.com' });
-    expect((await client.listTools()).tools).toHaveLength(12);
+    expect((await client.listTools()).tools).toHaveLength(13);
     expect(structured(await client.callTool({ name: 'system_stats', arguments: {} }))).toMatchObject({ scope: 'system', totalRiders: 4, totalCompanies: 2 });
     await client.close();
   });

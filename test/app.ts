@@ -3,6 +3,7 @@ import { createApp } from '../src/server/app';
 import { parseEnv, type Env } from '../src/server/env';
 import { createCaller } from '../src/server/trpc/root';
 import { loadSessionUser } from '../src/server/services/identity';
+import { actorFor } from '../src/server/services/access';
 import type { AppContext } from '../src/server/trpc/context';
 
 export const BASE = 'http://localhost';
@@ -60,6 +61,7 @@ export async function callerFor(db: Db, userId: string | null, env: Env = testEn
     db,
     config: env,
     user,
+    actor: user ? await actorFor(db, user) : null,
     sessionId: null,
     ip: '203.0.113.9',
     resHeaders: new Headers(),

@@ -9,6 +9,7 @@ import { runInLocale } from '../http/locale';
 import { loadSessionUser } from '../services/identity';
 import { supportChat } from './support-chat';
 import { ALL_TOOLS } from './tools';
+import { actorFor } from '../services/access';
 
 /**
  * Issue 21 item 6, through ai.supportChat: both providers answer with the figure first, in the user's
@@ -33,8 +34,8 @@ const offline = () => testEnv({ CHAT_MAX_PER_MINUTE: '1000' });
 const claude = () => testEnv({ CHAT_MAX_PER_MINUTE: '1000', ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.baseUrl });
 /** What ai.supportChat runs for a signed-in user (support-chat.test.ts covers the door), in the request's language. */
 const ask = async (userId: string, message: string, config = offline(), locale: 'en' | 'ar' = 'en'): Promise<SupportChatReply> => {
-  const user = (await loadSessionUser(db, userId))!;
-  return runInLocale(locale, () => supportChat({ db, config, now: TOOL_NOW }, user, supportChatInput.parse({ message })));
+  const actor = await actorFor(db, (await loadSessionUser(db, userId))!);
+  return runInLocale(locale, () => supportChat({ db, config, now: TOOL_NOW }, actor, supportChatInput.parse({ message })));
 };
 /** Intl's no-break space between a currency and its amount, written as a plain space in the expectations. */
 const spaced = (s: string) => s.replaceAll('\u00a0', ' ');

@@ -6,7 +6,7 @@ import { locationPings, users } from '../../../db/schema';
 import { freshDbFile } from '../../../test/db';
 import { makeCompany, makeRider, TEST_PASSWORD } from '../../../test/factories';
 import { BASE, getWith, login, testEnv } from '../../../test/app';
-import { ROLE_PERMISSIONS, type Permission, type Role } from '../../shared/permissions';
+import { ROLE_PERMISSIONS, type Permission, type Reach, type Role } from '../../shared/permissions';
 import { createApp } from '../app';
 import { fastLane, laneHandlers } from './fast-lane';
 
@@ -95,9 +95,9 @@ const rows: Row[] = [
   {
     name: 'a rider’s role without track-location in the permissions table (the permission check)',
     arrange: async () => {
-      const table = ROLE_PERMISSIONS as Record<Role, readonly Permission[]>;
+      const table = ROLE_PERMISSIONS as Record<Role, Partial<Record<Permission, Reach>>>;
       const before = table.rider;
-      table.rider = before.filter((p) => p !== 'track-location');
+      table.rider = Object.fromEntries(Object.entries(before).filter(([p]) => p !== 'track-location'));
       return { ping: { riderId: riderA.id, cookie: riderA.cookie, body: fix() }, undo: () => void (table.rider = before) };
     },
     status: 403,

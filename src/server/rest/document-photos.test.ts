@@ -12,6 +12,7 @@ import { makeWorld, type World } from '../../../test/world';
 import { TINY_JPEG, TINY_PNG, TINY_WEBP } from '../../../test/fixtures/tiny-images';
 import { deleteRiderDocument, saveRiderDocument } from '../services/compliance';
 import { saveDocumentInput } from '../../shared/schemas/documents';
+import { staffActor } from '../services/access';
 
 let dir: string;
 let db: Db;
@@ -42,7 +43,7 @@ beforeAll(async () => {
   cookie.riderB = await login(app, 'rider.b@example.com', TEST_PASSWORD);
   cookie.admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
   const input = saveDocumentInput.parse({ riderId: w.riderA.id, type: 'driving_licence', expiresOn: '2099-01-01' });
-  docA = (await saveRiderDocument(db, { userId: w.managerA.id, companyId: w.companyA.id }, input)).document.id;
+  docA = (await saveRiderDocument(db, staffActor(w.managerA.id, w.companyA.id), input)).document.id;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -115,7 +116,7 @@ describe('GET and DELETE /api/documents/:id/photo', () => {
 
   test('deleting the document deletes its photo file', async () => {
     expect((await put(docA, PNG, cookie.managerA)).status).toBe(200);
-    await deleteRiderDocument(db, { userId: w.managerA.id, companyId: w.companyA.id }, docA, dir);
+    await deleteRiderDocument(db, staffActor(w.managerA.id, w.companyA.id), docA, dir);
     expect(readdirSync(join(dir, 'documents'))).toEqual([]);
     expect(existsSync(join(dir, 'documents'))).toBe(true);
   });

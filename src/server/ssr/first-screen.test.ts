@@ -13,6 +13,7 @@ import { makeWorld, type World } from '../../../test/world';
 import { RIDER_FIRST_SCREEN_QUERIES } from '../../shared/rider-first-screen';
 import { DAY_MS } from '../../shared/time';
 import { loadSessionUser } from '../services/identity';
+import { actorFor } from '../services/access';
 import type { AppContext } from '../trpc/context';
 import { riderFirstScreenState, riderTimeZone, stateScriptText } from './first-screen-state';
 import { firstScreenRenderer } from './renderer';
@@ -32,7 +33,8 @@ const STARTED = (() => {
 const salmiya = { country: 'KW' as const, governorate: 'hawalli', area: 'salmiya', block: '10', street: '5', building: '12', paci: '12345678' };
 
 async function riderContext(userId: string): Promise<AppContext> {
-  return { db, config: testEnv(), user: await loadSessionUser(db, userId), sessionId: null, ip: '203.0.113.9', resHeaders: new Headers(), secureCookies: false };
+  const user = await loadSessionUser(db, userId);
+  return { db, config: testEnv(), user, actor: user ? await actorFor(db, user) : null, sessionId: null, ip: '203.0.113.9', resHeaders: new Headers(), secureCookies: false };
 }
 
 beforeAll(async () => {

@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import type { Actor } from '../../shared/actor';
 import type { SessionUser } from '../../shared/schemas/auth';
 import type { Env } from '../env';
 
@@ -8,6 +9,8 @@ export interface AppContext {
   /** Named config, not env: @hono/trpc-server overwrites ctx.env with the runtime's env. */
   config: Env;
   user: SessionUser | null;
+  /** Who asks, built once per request (services/access): what every scoping service takes. Null when signed out. */
+  actor: Actor | null;
   sessionId: string | null;
   ip: string;
   /** The kwt_device cookie as sent (device-cookie.ts decides whether it vouches for an account). */
@@ -25,6 +28,7 @@ export interface AppVariables {
   /** Named config, not env: @hono/trpc-server overwrites ctx.env with the runtime's env. */
   config: Env;
   user: SessionUser | null;
+  actor: Actor | null;
   sessionId: string | null;
   ip: string;
   deviceCookie?: string;

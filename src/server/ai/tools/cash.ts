@@ -5,7 +5,7 @@ import { CURRENCIES, toDecimalString, type Currency } from '../../../shared/mone
 import { balancesOf } from '../../services/cash';
 import { defineTool } from '../tool';
 import { currency, decimal } from './output';
-import { companyWall, riderWall } from './scope';
+import { companyWall, riderWall } from '../../services/access';
 
 const ROW_LIMIT = 100;
 
@@ -40,7 +40,7 @@ export const cashReconciliation = defineTool({
     truncated: z.boolean().describe('More than 100 rows matched: only the first 100 are listed (the totals cover every row).'),
   }),
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, input) => {
     const companyId = companyWall(scope, input.companyId);
     const riderId = scope.role === 'rider' || input.riderId ? (await riderWall(db, scope, input.riderId)).id : null;

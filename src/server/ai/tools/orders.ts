@@ -6,7 +6,7 @@ import { listOrders } from '../../services/orders';
 import { defineTool } from '../tool';
 import { pageShape, textQuery } from './context';
 import { currency, instant, pagedOutput } from './output';
-import { companyWall, riderWall } from './scope';
+import { companyWall, riderWall } from '../../services/access';
 
 const orderRow = z.object({
   id: z.string(),
@@ -46,7 +46,7 @@ export const searchOrders = defineTool({
   },
   output: pagedOutput(orderRow),
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, { riderId, ...input }) => {
     const companyId = companyWall(scope, input.companyId);
     const rider = scope.role === 'rider' || riderId ? (await riderWall(db, scope, riderId)).id : null;

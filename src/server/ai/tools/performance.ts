@@ -6,8 +6,8 @@ import { lastDays, riderFigures } from '../../services/reports';
 import { riderWorkplace } from '../../services/rider';
 import { defineTool } from '../tool';
 import { count, instant, perCurrency as perCurrencyOutput } from './output';
-import { riderWall } from './scope';
 import { RIDER_STATUSES } from '../../../shared/schemas/oversight';
+import { riderWall } from '../../services/access';
 
 const output = z.object({
   rider: z.object({ id: z.string(), name: z.string(), companyName: z.string().nullable(), status: z.enum(RIDER_STATUSES), onDuty: z.boolean() }),
@@ -45,7 +45,7 @@ export const riderPerformance = defineTool({
   },
   output,
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, input, now = new Date()) => {
     const rider = await riderWall(db, scope, input.riderId);
     const { region } = await riderWorkplace(db, rider);

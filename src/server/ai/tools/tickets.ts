@@ -34,7 +34,7 @@ export const listTickets = defineTool({
   },
   output: z.array(ticketRow),
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: (db, scope, input) => listTicketRows(db, scope, input),
 });
 
@@ -60,6 +60,6 @@ export const createTicketTool = defineTool({
     updatedAt: instant.nullable(),
   }),
   readOnly: false,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: (db, scope, input) => createTicket(db, scope, input),
 });

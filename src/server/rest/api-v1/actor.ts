@@ -4,10 +4,13 @@ import { t } from '../../../shared/i18n';
 import { errorBody } from '../../http/errors';
 import { refusal } from '../../http/refusal';
 import { authenticateApiToken, bearerToken, limitAuth, reserveTokenGuess } from '../../services/identity';
-import type { ApiActor } from '../../services/orders';
+import type { Actor } from '../../../shared/actor';
+import { can } from '../../../shared/permissions';
+import { actorFor } from '../../services/access';
 import type { AppVariables } from '../../trpc/context';
 
-export type ApiV1Env = { Variables: AppVariables & { actor: ApiActor } };
+/** The door's variables: the one Actor (AppVariables.actor) and the company it acts for, narrowed like tRPC's companyProcedure. */
+export type ApiV1Env = { Variables: Omit<AppVariables, 'actor'> & { actor: Actor; companyId: string } };
 
 const REALM = 'Bearer realm="kwt-delivery-api"';
 
@@ -41,10 +44,13 @@ export const apiActor =
       guess.release();
     }
     if (!user) return unauthorized(c, 'shopApi.signIn');
-    const companyId = user.role === 'company' ? user.roleData.id : null;
-    if (!companyId) return c.json(errorBody('FORBIDDEN', t('shopApi.companyOnly')), 403);
+    // The session's Actor, or the token user's (a token carries no session): the table decides, as on every door.
+    const actor = c.var.actor && c.var.user?.id === user.id ? c.var.actor : await actorFor(db, user);
+    const companyId = actor.role === 'company' ? actor.companyId : null;
+    if (!companyId || !can(actor, 'manage-orders', { companyId })) return c.json(errorBody('FORBIDDEN', t('shopApi.companyOnly')), 403);
     const busy = await refusal(c, () => limitAuth(db, 'apiUse', user.id));
     if (busy) return busy;
-    c.set('actor', { userId: user.id, companyId });
+    c.set('actor', actor);
+    c.set('companyId', companyId);
     await next();
   };

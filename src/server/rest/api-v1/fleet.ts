@@ -12,7 +12,7 @@ export const FLEET_ROUTES: ApiRoute[] = [
     summary: 'List riders',
     description: 'Your riders with their status, duty, last position and its age, and current load.',
     responses: { 200: { description: 'Your riders.', schema: apiRiderList } },
-    handle: async (c) => ({ status: 200, body: { items: await companyRidersNow(c.var.db, c.var.actor.companyId) } }),
+    handle: async (c) => ({ status: 200, body: { items: await companyRidersNow(c.var.db, c.var.companyId) } }),
   },
   {
     method: 'get',
@@ -20,7 +20,7 @@ export const FLEET_ROUTES: ApiRoute[] = [
     operationId: 'getDispatchSettings',
     summary: 'Get the dispatch settings',
     responses: { 200: { description: 'Your dispatch settings (manual with the defaults until saved).', schema: apiDispatchSettings } },
-    handle: async (c) => ({ status: 200, body: await dispatchSettingsOf(c.var.db, c.var.actor.companyId) }),
+    handle: async (c) => ({ status: 200, body: await dispatchSettingsOf(c.var.db, c.var.companyId) }),
   },
   {
     method: 'put',
@@ -31,9 +31,9 @@ export const FLEET_ROUTES: ApiRoute[] = [
     body: apiDispatchSettingsPut,
     responses: { 200: { description: 'The settings as saved.', schema: apiDispatchSettings } },
     handle: async (c, { body }) => {
-      const { db, actor } = c.var;
-      const current = await dispatchSettingsOf(db, actor.companyId);
-      return { status: 200, body: await saveDispatchSettings(db, actor.companyId, actor.userId, { ...current, ...(body as object) }) };
+      const { db, actor, companyId } = c.var;
+      const current = await dispatchSettingsOf(db, companyId);
+      return { status: 200, body: await saveDispatchSettings(db, companyId, actor.userId, { ...current, ...(body as object) }) };
     },
   },
 ];

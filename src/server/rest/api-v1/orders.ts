@@ -12,8 +12,8 @@ const originOf = (c: Context<ApiV1Env>) => c.var.origin ?? new URL(c.req.url).or
 
 /** GET /api/v1/orders/{id}'s answer: the order, its timeline, and the offer out for it (dispatch's). */
 async function orderView(c: Context<ApiV1Env>, id: string) {
-  const { db, actor } = c.var;
-  const detail = await apiOrderDetail(db, actor.companyId, id, originOf(c));
+  const { db, companyId } = c.var;
+  const detail = await apiOrderDetail(db, companyId, id, originOf(c));
   const offer = await offerOf(db, detail.id);
   return { ...detail, offer: offer ? { riderId: offer.riderId, expiresAt: offer.expiresAt.toISOString() } : null };
 }
@@ -37,8 +37,8 @@ export const ORDER_ROUTES: ApiRoute[] = [
       const key = idempotencyKeyHeader.safeParse(c.req.header('idempotency-key') ?? '');
       if (!key.success) throw invalid(t('shopApi.keyRequired'), 'Idempotency-Key');
       const input = body as ApiOrderCreate;
-      const { db, actor } = c.var;
-      const { created, order } = await createApiOrder(db, actor, key.data, input);
+      const { db, actor, companyId } = c.var;
+      const { created, order } = await createApiOrder(db, actor.userId, companyId, key.data, input);
       const answer = { id: order.id, status: order.status, trackingUrl: trackingUrl(originOf(c), order.trackingCode) };
       const location = { Location: `/api/v1/orders/${order.id}` };
       return created ? { status: 201, body: answer, headers: location } : { status: 200, body: answer, headers: { ...location, 'Idempotent-Replayed': 'true' } };
@@ -52,7 +52,7 @@ export const ORDER_ROUTES: ApiRoute[] = [
     description: 'Your orders, newest first, filtered by status and by creation time (from inclusive, to exclusive), a page at a time.',
     query: apiOrderListQuery,
     responses: { 200: { description: 'A page of orders.', schema: apiOrderPage } },
-    handle: async (c, { query }) => ({ status: 200, body: await apiOrderList(c.var.db, c.var.actor.companyId, query as ApiOrderListQuery, originOf(c)) }),
+    handle: async (c, { query }) => ({ status: 200, body: await apiOrderList(c.var.db, c.var.companyId, query as ApiOrderListQuery, originOf(c)) }),
   },
   {
     method: 'get',
@@ -73,7 +73,7 @@ export const ORDER_ROUTES: ApiRoute[] = [
     responses: { 200: { description: 'The order, now cancelled.', schema: apiOrder } },
     errors: [404, 409],
     handle: async (c, { id }) => {
-      await cancelCompanyOrder(c.var.db, c.var.actor.userId, c.var.actor.companyId, id);
+      await cancelCompanyOrder(c.var.db, c.var.actor.userId, c.var.companyId, id);
       return { status: 200, body: await orderView(c, id) };
     },
   },

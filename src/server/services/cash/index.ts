@@ -8,7 +8,6 @@ export { correctRiderCash, riderLedger, ridersCash } from './corrections';
 export { heldLots } from './fifo';
 export type { HandEntry } from './fifo';
 export { cancelHandover, companyHandovers, confirmHandover, receiveHandover, refreshHandoverCode, resolveDiscrepancy, riderHandovers } from './handover';
-export type { CashScope } from './handover';
 export { LOT_COLUMNS, balancesOf, emptyBalances, postJournal, riderBalances } from './ledger';
 export type { DbOrTx, RiderBalances } from './ledger';
 export { cashLimitMessage, cashLimitState, checkCashLimit, checkCompanyCashLimits, companyCashLimits, setCompanyCashLimits } from './limits';

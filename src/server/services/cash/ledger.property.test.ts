@@ -13,6 +13,7 @@ import { reverseCollection } from './collections';
 import { correctRiderCash } from './corrections';
 import { cancelHandover, confirmHandover, resolveDiscrepancy } from './handover';
 import { riderBalances } from './ledger';
+import { staffActor } from '../access';
 
 /**
  * Ledger invariants as properties (issue 9): random sequences of collections, submissions, cancels,
@@ -79,7 +80,7 @@ test('random sequences keep every journal balanced and every balance equal to th
   await fc.assert(
     fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 18 }), async (ops) => {
       const { rider, user } = await makeRider(db, w.companyA);
-      const scope = { actorId: w.managerA.id, companyId: w.companyA.id };
+      const scope = staffActor(w.managerA.id, w.companyA.id);
       const model = zero();
       const delivered: { id: string; minor: number; reversed: boolean }[] = [];
       const pending: { id: string; minor: number; code: string }[] = [];

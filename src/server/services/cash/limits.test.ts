@@ -12,6 +12,7 @@ import { runInLocale } from '../../http/locale';
 import { assignOrder } from '../orders';
 import { checkCashLimit, checkCompanyCashLimits, evaluateCashLimit } from './limits';
 import { postJournal } from './ledger';
+import { staffActor } from '../access';
 
 let db: Db;
 let w: World;
@@ -164,7 +165,7 @@ describe('cash orders are refused over the limit (assignOrder)', () => {
   test('a cash order is refused with the reason; prepaid, card and nothing-to-collect orders are still assigned', async () => {
     const { rider } = await makeRider(db, w.companyA, { name: 'Rami Cash', withUser: false });
     await collect(rider.id, w.companyA.id, 120_000, new Date());
-    const scope = { actorId: w.managerA.id, companyId: w.companyA.id };
+    const scope = staffActor(w.managerA.id, w.companyA.id);
     const cash = await makeOrder(db, w.companyA, { paymentMethod: 'cash', codAmountMinor: 5_000 });
     const refused = await assignOrder(db, scope, cash.id, rider.id).catch((e: unknown) => e as DomainError);
     expect(refused).toBeInstanceOf(DomainError);

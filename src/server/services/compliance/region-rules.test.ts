@@ -11,6 +11,7 @@ import { startDuty } from '../rider';
 import { orderBlock } from './guards';
 import { assignOrder } from '../orders';
 import { companyRulesToday, riderRulesNow, workedToday } from './region-rules';
+import { staffActor } from '../access';
 
 /** Fixed clocks: Kuwait UTC+3, Dubai UTC+4. */
 const kw = (iso: string) => new Date(`${iso}+03:00`);
@@ -20,7 +21,7 @@ const BAN = 'Motorcycle deliveries are paused 11:00–16:00 in Kuwait from June 
 
 let db: Db;
 let w: World;
-const admin = () => ({ actorId: w.admin.id, companyId: null });
+const admin = () => (staffActor(w.admin.id, null));
 
 beforeEach(async () => {
   db = await freshDb();

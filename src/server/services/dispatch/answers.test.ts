@@ -6,6 +6,7 @@ import { freshDb } from '../../../../test/db';
 import { dispatchWorld, hookFor, later, north, orderNow, pendingOrder, PICKUP, riderOnDuty, T0 } from '../../../../test/dispatch-world';
 import type { World } from '../../../../test/world';
 import { DomainError } from '../../errors';
+import { staffActor } from '../access';
 import { assignOrder } from '../orders';
 import { acceptanceRates, answerOffer, expireOffers, needsRider, offerOf, offerState, resumeOffers, riderOffers, startDispatch, startDispatchSweeper } from './index';
 
@@ -104,7 +105,7 @@ describe('answers', () => {
     const other = await riderOnDuty(db, w.companyA, north(3000));
     const o = await pendingOrder(db, w.companyA);
     const { offerId } = await offered(o.id);
-    await assignOrder(db, { actorId: w.managerA.id, companyId: w.companyA.id }, o.id, other.id, later(5));
+    await assignOrder(db, staffActor(w.managerA.id, w.companyA.id), o.id, other.id, later(5));
     expect(await expireOffers(db, later(6))).toEqual({ expired: 0, withdrawn: 1 });
     const [row] = await db.select().from(dispatchOffers).where(eq(dispatchOffers.id, offerId));
     expect([row!.status, row!.answeredAt]).toEqual(['withdrawn', null]);
@@ -178,7 +179,7 @@ describe('answers', () => {
     expect(await acceptanceRates(db, w.companyA.id)).toEqual({ [a.id]: { offered: 1, accepted: 0, rate: 0 }, [b.id]: { offered: 1, accepted: 0, rate: 0 } });
     expect(await acceptanceRates(db, w.companyB.id)).toEqual({});
     // The company assigns it by hand: it needs a rider no more.
-    await assignOrder(db, { actorId: w.managerA.id, companyId: w.companyA.id }, o.id, a.id, later(20));
+    await assignOrder(db, staffActor(w.managerA.id, w.companyA.id), o.id, a.id, later(20));
     expect((await orderNow(db, o.id)).dispatchState).toBeNull();
     expect(await needsRider(db, w.companyA.id)).toEqual([]);
   });

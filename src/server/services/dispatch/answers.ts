@@ -6,6 +6,7 @@ import { conflict, DomainError, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';
 import { notify } from '../compliance';
+import { riderActor } from '../access';
 import { assignOrder } from '../orders';
 import { dispatchOrder } from './dispatch';
 import type { OrderRow } from './facts';
@@ -123,7 +124,9 @@ export async function answerOffer(db: Db, riderId: string, offerId: string, answ
   }
   if (await withdrawIfStale(db, offer, now)) throw refuse('withdrawn');
   const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
-  const actorId = rider?.userId ?? null;
+  // Only a rider with an account can answer (the doors are the rider's own session).
+  if (!rider?.userId) throw notFound(t('errors.riderNotFound'));
+  const actorId = rider.userId;
   const status = answer === 'accept' ? 'accepted' : 'declined';
   const closed = await closeOffer(db, offer, status, now, actorId, (tx) => answered(tx, riderId));
   if (!closed) {
@@ -139,14 +142,14 @@ export async function answerOffer(db: Db, riderId: string, offerId: string, answ
 }
 
 /** Assigns the accepted offer's orders to its rider; an order the lifecycle refuses (its guards now) goes onward. */
-async function assignAll(db: Db, offer: OfferRow, list: OrderRow[], actorId: string | null, now: Date): Promise<string[]> {
+async function assignAll(db: Db, offer: OfferRow, list: OrderRow[], actorId: string, now: Date): Promise<string[]> {
   const assigned: string[] = [];
   const refused: string[] = [];
   let firstError: DomainError | null = null;
   for (const o of list.filter(waiting)) {
     try {
       // The rider acts for themself, within the order's company (assignOrder checks the company and the guards).
-      await assignOrder(db, { actorId: actorId as string, companyId: offer.companyId }, o.id, offer.riderId, now);
+      await assignOrder(db, riderActor(actorId, offer.riderId, offer.companyId), o.id, offer.riderId, now);
       assigned.push(o.id);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;

@@ -8,6 +8,7 @@ import { makeWorld, type World } from '../../../../test/world';
 import { sessionFromToken } from './session-lookup';
 import { createSession, invalidateSession, SESSION_RENEW_BEFORE_MS, SESSION_TTL_MS, validateSessionToken } from './sessions';
 import { loadSessionUser } from './users';
+import { actorFor } from '../access';
 
 let db: Db;
 let w: World;
@@ -21,7 +22,7 @@ beforeAll(async () => {
 async function twoStep(token: string, now: Date) {
   const session = await validateSessionToken(db, token, now);
   const user = session ? await loadSessionUser(db, session.userId) : null;
-  return session && user ? { session, user } : null;
+  return session && user ? { session, user, actor: await actorFor(db, user) } : null;
 }
 
 describe('sessionFromToken (one statement per request)', () => {

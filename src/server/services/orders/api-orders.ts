@@ -10,12 +10,6 @@ import { conflict, invalid } from '../../errors';
 import { createOrder } from '../directory';
 import type { OrderRow } from './order-transition';
 
-/** Who creates through the shop API: a company manager (by API token or portal session) acting for their company. */
-export interface ApiActor {
-  userId: string;
-  companyId: string;
-}
-
 /** Keys sorted at every level: two bodies that differ only in key order are the same request. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
@@ -47,9 +41,9 @@ function replay(existing: OrderRow, hash: string) {
  * request's `autoDispatch` overrides the company's mode), once per Idempotency-Key.
  * Two requests racing with one key: the unique index (company, key) lets one insert; the other finds it and replays.
  */
-export async function createApiOrder(db: Db, actor: ApiActor, key: string, input: ApiOrderCreate, now = new Date()): Promise<{ created: boolean; order: OrderRow }> {
+export async function createApiOrder(db: Db, userId: string, companyId: string, key: string, input: ApiOrderCreate, now = new Date()): Promise<{ created: boolean; order: OrderRow }> {
   const hash = apiRequestHash(input);
-  const existing = await byKey(db, actor.companyId, key);
+  const existing = await byKey(db, companyId, key);
   if (existing) return replay(existing, hash);
   if (new Date(input.promisedAt).getTime() <= now.getTime()) throw invalid(t('shopApi.promisePast'), 'promisedAt');
   // The schema checked the decimals against the currency; createOrder checks the currency is the company's.
@@ -58,8 +52,8 @@ export async function createApiOrder(db: Db, actor: ApiActor, key: string, input
   try {
     const made = await createOrder(
       db,
-      actor.userId,
-      actor.companyId,
+      userId,
+      companyId,
       {
         customerName: input.customer.name,
         customerPhone: input.customer.phone,
@@ -94,7 +88,7 @@ export async function createApiOrder(db: Db, actor: ApiActor, key: string, input
     const order = await db.query.orders.findFirst({ where: eq(orders.id, made.order.id) });
     return { created: true, order: order! };
   } catch (err) {
-    const raced = await byKey(db, actor.companyId, key);
+    const raced = await byKey(db, companyId, key);
     if (raced) return replay(raced, hash);
     throw err;
   }

@@ -4,7 +4,6 @@
  */
 export { apiOrderDetail, apiOrderList, apiOrderSummary, companyOrder, trackingUrl } from './api-order-view';
 export { createApiOrder } from './api-orders';
-export type { ApiActor } from './api-orders';
 export { cancelCompanyOrder } from './order-cancel';
 export { exportOrdersReport, ordersReportCsv } from './order-export';
 export { importOrders, importTemplateCsv } from './order-import';

@@ -4,6 +4,7 @@ import { t, tw } from '../../../shared/i18n';
 import { conflict } from '../../errors';
 import { companyOrder } from './api-order-view';
 import { transitionOrder } from './order-lifecycle';
+import { staffActor } from '../access';
 
 /**
  * POST /api/v1/orders/{id}/cancel: cancel through the lifecycle (timeline, audit, webhooks, the compare-and-set).
@@ -13,6 +14,6 @@ import { transitionOrder } from './order-lifecycle';
 export async function cancelCompanyOrder(db: Db, actorId: string, companyId: string, orderId: string, now = new Date()) {
   const order = await companyOrder(db, companyId, orderId);
   if (!canTransition(order.status, 'cancelled')) throw conflict(t('shopApi.notCancellable', { status: tw(`orderStatus.${order.status}`) }), 'status');
-  await transitionOrder(db, { actorId, companyId }, orderId, 'cancelled', now);
+  await transitionOrder(db, staffActor(actorId, companyId), orderId, 'cancelled', now);
   return companyOrder(db, companyId, orderId);
 }

@@ -7,10 +7,11 @@ import { makeOrder, makeRider } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { DomainError } from '../../errors';
 import { assignOrder, transitionOrder } from './order-lifecycle';
+import { staffActor } from '../access';
 
 let db: Db;
 let w: World;
-const admin = () => ({ actorId: w.admin.id, companyId: null });
+const admin = () => (staffActor(w.admin.id, null));
 
 beforeEach(async () => {
   db = await freshDb();
@@ -69,6 +70,6 @@ describe('assigning', () => {
 
   test("a company's scope cannot reach another company's order: not found", async () => {
     const o = await makeOrder(db, w.companyB, { status: 'pending' });
-    await expectDomain(assignOrder(db, { actorId: w.managerA.id, companyId: w.companyA.id }, o.id, w.riderA.id), 'NOT_FOUND', 'Order not found');
+    await expectDomain(assignOrder(db, staffActor(w.managerA.id, w.companyA.id), o.id, w.riderA.id), 'NOT_FOUND', 'Order not found');
   });
 });

@@ -10,14 +10,9 @@ import { publishChange } from '../../lib/events';
 import { casOrder, enqueueStatusWebhook, recordTimeline, type OrderPatch } from './order-transition';
 import { emitOrderEvent } from '../integrations';
 import { t, tw } from '../../../shared/i18n';
+import type { Actor } from '../access';
 
-/** Who may touch an order: an admin (companyId null) or the order's own company. */
-export interface OrderScope {
-  actorId: string;
-  companyId: string | null;
-}
-
-async function scopedOrder(db: Db, scope: OrderScope, orderId: string) {
+async function scopedOrder(db: Db, scope: Actor, orderId: string) {
   const where = scope.companyId ? and(eq(orders.id, orderId), eq(orders.companyId, scope.companyId)) : eq(orders.id, orderId);
   const order = await db.query.orders.findFirst({ where });
   // Another company's order is "not found", never "forbidden": ids don't leak.
@@ -29,7 +24,7 @@ async function scopedOrder(db: Db, scope: OrderScope, orderId: string) {
  * Move an order along the state machine, stamping the time of each change. The status is checked and changed in
  * one statement (casOrder), in one transaction with the timeline, the audit, the cash ledger and the webhook rows.
  */
-export async function transitionOrder(db: Db, scope: OrderScope, orderId: string, to: OrderStatus, now = new Date()) {
+export async function transitionOrder(db: Db, scope: Actor, orderId: string, to: OrderStatus, now = new Date()) {
   const order = await scopedOrder(db, scope, orderId);
   if (!canTransition(order.status, to)) throw invalid(t('errors.orderTransition', { from: tw(`orderStatus.${order.status}`), to: tw(`orderStatus.${to}`) }), 'status');
   if (to === 'assigned' && !order.riderId) throw invalid(t('errors.assignRiderFirst'), 'riderId');
@@ -37,11 +32,11 @@ export async function transitionOrder(db: Db, scope: OrderScope, orderId: string
   await db.transaction(
     async (tx) => {
       const row = await casOrder(tx, order, patch);
-      await recordTimeline(tx, row, scope.actorId, now);
-      await audit(tx, { actorId: scope.actorId, action: 'status', entity: 'order', entityId: row.id, before: { status: order.status }, after: { status: to } });
+      await recordTimeline(tx, row, scope.userId, now);
+      await audit(tx, { actorId: scope.userId, action: 'status', entity: 'order', entityId: row.id, before: { status: order.status }, after: { status: to } });
       // The cash ledger moves with the order, in the same transaction (issue 9).
       if (to === 'delivered' && (await postCollection(tx, row, now)) && row.riderId) await checkCashLimit(tx, row.riderId, now);
-      if (order.status === 'delivered' && to !== 'delivered') await reverseCollection(tx, row.id, now, scope.actorId);
+      if (order.status === 'delivered' && to !== 'delivered') await reverseCollection(tx, row.id, now, scope.userId);
       await enqueueStatusWebhook(tx, row);
     },
     { behavior: 'immediate' },
@@ -51,7 +46,7 @@ export async function transitionOrder(db: Db, scope: OrderScope, orderId: string
 }
 
 /** Give an order to an active rider of the same company. */
-export async function assignOrder(db: Db, scope: OrderScope, orderId: string, riderId: string, now = new Date()) {
+export async function assignOrder(db: Db, scope: Actor, orderId: string, riderId: string, now = new Date()) {
   const order = await scopedOrder(db, scope, orderId);
   const rider = await db.query.riders.findFirst({ where: and(eq(riders.id, riderId), eq(riders.companyId, order.companyId)) });
   if (!rider) throw invalid(t('errors.sameCompanyRider'), 'riderId');
@@ -64,8 +59,8 @@ export async function assignOrder(db: Db, scope: OrderScope, orderId: string, ri
     async (tx) => {
       // An assigned order waits for no rider: automatic dispatch's state ends here (issue 25), by hand or by an accepted offer.
       const row = await casOrder(tx, order, { riderId: rider.id, status: 'assigned', updatedAt: now, dispatchState: null });
-      await recordTimeline(tx, row, scope.actorId, now);
-      await audit(tx, { actorId: scope.actorId, action: 'assign', entity: 'order', entityId: row.id, before: { riderId: order.riderId, status: order.status }, after: { riderId: rider.id, status: 'assigned' } });
+      await recordTimeline(tx, row, scope.userId, now);
+      await audit(tx, { actorId: scope.userId, action: 'assign', entity: 'order', entityId: row.id, before: { riderId: order.riderId, status: order.status }, after: { riderId: rider.id, status: 'assigned' } });
       await emitOrderEvent(tx as unknown as Db, row, 'order.assigned', rider);
     },
     { behavior: 'immediate' },

@@ -4,7 +4,7 @@
  */
 export { adminStats } from './admin-stats';
 export { dutyByRider } from './analysis/duty';
-export { analysisSummaryText, runAnalysis, scopeForUser } from './analysis';
+export { analysisSummaryText, runAnalysis } from './analysis';
 export { monthToDate } from './analysis/period';
 export { managerReport } from './analysis/report';
 export { activeRiderCount, kmBetween, lastDays, lastSeenDate, lastSeenMs, orderStartMs, revenueSince, riderFigures, today } from './figures';

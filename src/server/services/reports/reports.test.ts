@@ -11,8 +11,10 @@ import { makeCompany, makeCompanyManager, makeOrder, makeRider, makeUser, markPi
 import { makeWorld, type World } from '../../../../test/world';
 import { defaultReportPeriod, reportInput, type Report } from '../../../shared/schemas/reports';
 import { generateReport, periodBounds } from './reports';
+import { actorOf } from '../access';
 import { reportToCsv } from './reports-csv';
 import { localIso } from '../../../shared/time';
+import { staffActor } from '../access';
 
 /**
  * A known month, March 2026 in Kuwait: [2026-02-28T21:00Z, 2026-03-31T21:00Z).
@@ -79,7 +81,8 @@ beforeAll(async () => {
   await submission(rB, 'AED', 10000, 'confirmed', '2026-03-20T12:00:00Z');
 });
 
-const viewer = (role: 'admin' | 'company' | 'rider', userId: string, roleId: string | null = null) => ({ id: userId, role, roleData: { id: roleId } });
+const viewer = (role: 'admin' | 'company' | 'rider', userId: string, roleId: string | null = null) =>
+  actorOf({ id: userId, email: `${userId}@example.com`, firstName: '', lastName: '', role, companyName: null, roleData: { id: roleId }, locale: 'en' });
 const statuses = (pending: number, assigned: number, picked_up: number, delivered: number, cancelled: number, failed: number) => ({
   pending,
   assigned,
@@ -383,7 +386,7 @@ describe('cash from the ledger', () => {
     const manager = await makeCompanyManager(ldb, company);
     const [r1, r2, r3] = await Promise.all(['Ghazi One', 'Ghanim Two', 'Ghada Three'].map(async (name) => (await makeRider(ldb, company, { name, withUser: false })).rider.id));
     ids = { admin: admin.id, manager: manager.id, company: company.id, r1: r1!, r2: r2!, r3: r3! };
-    const by = { actorId: manager.id, companyId: company.id };
+    const by = staffActor(manager.id, company.id);
     const deliver = (riderId: string, iso: string, codAmountMinor: number) => makeOrder(ldb, company, { riderId, status: 'delivered', codAmountMinor, createdAt: at(iso) });
     const hand = (riderId: string, amountMinor: number, status: 'pending' | 'confirmed' | 'disputed' | 'cancelled', iso: string) =>
       makeSubmission(ldb, { riderId, currency: 'KWD', amountMinor, status, submittedAt: at(iso) });

@@ -12,6 +12,7 @@ import { makeWorld, type World } from '../../../../test/world';
 import { setLocaleSource } from '../../../shared/i18n';
 import { riderDocumentList, orderBlock, riderRulesNow } from '../compliance';
 import { riderDashboard } from './rider-day';
+import { staffActor } from '../access';
 
 /**
  * Issue 9 review, item 1: the region a rider picks in the app (riders.region) decides neither their
@@ -51,7 +52,7 @@ describe('a region change is refused while the rider answers for cash in the cur
     expect(await regionOf(w.riderA.id)).toBe('KWD');
 
     // Counted in full: nothing left to answer for.
-    await countSubmission(db, { actorId: w.managerA.id, companyId: w.companyA.id }, pending.id, 12_500, new Date());
+    await countSubmission(db, staffActor(w.managerA.id, w.companyA.id), pending.id, 12_500, new Date());
     expect(await c.rider.setRegion({ region: 'uae' })).toEqual({ success: true, region: 'uae', currency: 'AED' });
     expect(await regionOf(w.riderA.id)).toBe('AED');
     const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'rider'), eq(auditLog.action, 'region')));

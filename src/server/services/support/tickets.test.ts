@@ -5,13 +5,13 @@ import { callerFor } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeWorld, type World } from '../../../../test/world';
-import { scopeOf, type AiScope } from '../../ai/tool';
 import { addComment, AUTHOR_STATUS_ONLY, createTicket, getTicket, listTickets, setStatus, TICKET_NOT_FOUND } from './tickets';
+import { actorOf, type Actor } from '../access';
 
 let db: Db;
 let w: World;
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
-const scope = async (userId: string): Promise<AiScope> => scopeOf((await loadSessionUser(db, userId))!);
+const scope = async (userId: string): Promise<Actor> => actorOf((await loadSessionUser(db, userId))!);
 
 beforeAll(async () => {
   db = await freshDb();

@@ -12,6 +12,7 @@ import { DomainError } from '../../../errors';
 import { endBreak, endDuty, startBreak, startDuty } from '../../rider';
 import { orderBlock } from '.';
 import { assignOrder } from '../../orders';
+import { staffActor } from '../../access';
 
 /**
  * Issue 9 review, items 2 and 3: the guards judge at the server's clock, whatever time the phone sends;
@@ -21,7 +22,7 @@ let db: Db;
 let w: World;
 const kw = (iso: string) => new Date(`${iso}+03:00`);
 const HOUR = 3_600_000;
-const admin = () => ({ actorId: w.admin.id, companyId: null });
+const admin = () => (staffActor(w.admin.id, null));
 
 beforeEach(async () => {
   db = await freshDb();

@@ -73,10 +73,10 @@ describe('manager report', () => {
 describe('ai.analysis and ai.downloadReport over tRPC', () => {
   test('each caller gets its own scope', async () => {
     const env = testEnv({ AED_TO_KWD_RATE: String(RATE) });
-    const scopeOf = async (userId: string) => (await (await callerFor(db, userId, env)).ai.analysis({ type: 'financial', timeframe: 'monthly' })).analysis.scope;
-    expect(await scopeOf(w.admin.id)).toEqual({ kind: 'system', name: 'All companies' });
-    expect(await scopeOf(w.managerB.id)).toEqual({ kind: 'company', name: 'Beta Express' });
-    expect(await scopeOf(w.riderA.user.id)).toEqual({ kind: 'rider', name: 'Rami Alpha' });
+    const analysisScopeOf = async (userId: string) => (await (await callerFor(db, userId, env)).ai.analysis({ type: 'financial', timeframe: 'monthly' })).analysis.scope;
+    expect(await analysisScopeOf(w.admin.id)).toEqual({ kind: 'system', name: 'All companies' });
+    expect(await analysisScopeOf(w.managerB.id)).toEqual({ kind: 'company', name: 'Beta Express' });
+    expect(await analysisScopeOf(w.riderA.user.id)).toEqual({ kind: 'rider', name: 'Rami Alpha' });
   });
 
   test('a bad type or timeframe is a 400 with the schema’s message', async () => {
