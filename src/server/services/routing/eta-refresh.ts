@@ -1,0 +1,96 @@
+import { and, inArray } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { orders } from '../../../../db/schema';
+import { log } from '../../log';
+import { updateRiderEtas } from './etas';
+
+/**
+ * The location ingest's side of the ETAs: a ping only notes its rider (a Map lookup); at most once a second a
+ * background pass takes the riders noted whose ETAs are at least REFRESH_MS old, asks in one query which of them
+ * carry active orders, and moves those riders' ETAs (updateRiderEtas), one rider at a time, off the ping writer's
+ * path. So a rider's ETAs move at most once per REFRESH_MS, and a rider without orders costs a Map entry.
+ */
+export const REFRESH_MS = 30_000;
+const TICK_MS = 1_000;
+/** Riders asked about in one query. */
+const CHUNK = 500;
+
+export class EtaRefresher {
+  /** Rider → when their ETAs were last looked at (ms); noted riders wait in `due`. */
+  private readonly last = new Map<string, number>();
+  private readonly due = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<void> | null = null;
+  readonly stats = { noted: 0, passes: 0, riders: 0, updated: 0, ms: 0 };
+
+  constructor(
+    private readonly db: Db,
+    private readonly refreshMs = REFRESH_MS,
+    private readonly clock: () => number = Date.now,
+  ) {}
+
+  /** The riders of a stored batch of pings. Cheap: no I/O here. */
+  note(riderIds: Iterable<string>): void {
+    const now = this.clock();
+    for (const id of riderIds) {
+      const seen = this.last.get(id);
+      if (seen !== undefined && now - seen < this.refreshMs) continue;
+      this.last.set(id, now);
+      this.due.add(id);
+      this.stats.noted++;
+    }
+    if (this.due.size && !this.timer) {
+      this.timer = setTimeout(() => {
+        this.timer = null;
+        this.running = this.pass().finally(() => (this.running = null));
+      }, TICK_MS);
+      this.timer.unref?.();
+    }
+  }
+
+  /** One pass over the riders noted (tests call it directly). */
+  async pass(): Promise<void> {
+    const started = performance.now();
+    const riders = [...this.due];
+    this.due.clear();
+    this.stats.passes++;
+    try {
+      for (let i = 0; i < riders.length; i += CHUNK) {
+        const chunk = riders.slice(i, i + CHUNK);
+        const busy = await this.db
+          .selectDistinct({ riderId: orders.riderId })
+          .from(orders)
+          .where(and(inArray(orders.riderId, chunk), inArray(orders.status, ['assigned', 'picked_up'])));
+        for (const { riderId } of busy) {
+          if (!riderId) continue;
+          this.stats.riders++;
+          this.stats.updated += (await updateRiderEtas(this.db, riderId, new Date(this.clock()))).length;
+        }
+      }
+    } catch (err) {
+      if ((err as { code?: string }).code !== 'CLIENT_CLOSED') log.error('updating ETAs from pings failed', err instanceof Error ? { err: err.message } : err);
+    }
+    // Entries older than the period would be refreshed anyway: drop them so the map holds the riders of the last period.
+    const now = this.clock();
+    for (const [id, at] of this.last) if (now - at >= this.refreshMs) this.last.delete(id);
+    this.stats.ms += performance.now() - started;
+  }
+
+  /** Waits for a pass in progress (a stopping server, the end of a test). */
+  async settled(): Promise<void> {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    await this.running;
+  }
+}
+
+const refreshers = new WeakMap<Db, EtaRefresher>();
+
+/** The process's refresher for this database. */
+export function etaRefresher(db: Db): EtaRefresher {
+  let r = refreshers.get(db);
+  if (!r) refreshers.set(db, (r = new EtaRefresher(db)));
+  return r;
+}
