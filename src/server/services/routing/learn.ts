@@ -170,6 +170,9 @@ export async function loadTravelModel(db: Db, companyId: string, now = Date.now(
   return model;
 }
 
+/** When this process last learned a company's model: one without legs stores no rows, and is not relearned every hour. */
+const learnedAt = new Map<string, number>();
+
 /** Relearn every company whose model is missing or older than a day and that delivered since (the hourly job). */
 export async function relearnStaleModels(db: Db, now = new Date()): Promise<number> {
   const dayAgo = new Date(now.getTime() - 86_400_000);
@@ -179,6 +182,10 @@ export async function relearnStaleModels(db: Db, now = new Date()): Promise<numb
         AND EXISTS (SELECT 1 FROM orders o WHERE o.company_id = c.id AND o.status = 'delivered' AND o.delivered_at >= ?)`,
     args: [dayAgo.getTime(), now.getTime() - LEARN_WINDOW_DAYS * 86_400_000],
   });
-  for (const r of rows) await learnTravelModel(db, String(r.id), now);
-  return rows.length;
+  const due = rows.map((r) => String(r.id)).filter((id) => !(now.getTime() - (learnedAt.get(id) ?? -Infinity) < 86_400_000));
+  for (const id of due) {
+    await learnTravelModel(db, id, now);
+    learnedAt.set(id, now.getTime());
+  }
+  return due.length;
 }
