@@ -104,13 +104,14 @@ for (const c of companies) {
   models.set(c, await loadTravelModel(db, c));
 }
 
-const errors = { learned: [] as number[], defaults: [] as number[], fixed25: [] as number[] };
+const errors = { learned: [] as number[], defaults: [] as number[], fixed25: [] as number[], oracle: [] as number[] };
 for (const s of scored) {
   const actual = s.ride.ms / 60_000;
   const hour = gulfHour(s.pickedAt, s.region);
   errors.learned.push(Math.abs(travelMinutes(models.get(s.company)!, s.ride.pickup, s.ride.dropoff, s.vehicle, hour) - actual));
   errors.defaults.push(Math.abs(travelMinutes(DEFAULT_TRAVEL_MODEL, s.ride.pickup, s.ride.dropoff, s.vehicle, hour) - actual));
   errors.fixed25.push(Math.abs((distanceKm(s.ride.pickup, s.ride.dropoff) / 25) * 60 - actual));
+  errors.oracle.push(Math.abs(s.ride.expectedMs / 60_000 - actual));
 }
 const q = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -131,6 +132,7 @@ for (const [label, xs] of [
   ['learned model (per company, vehicle, hour; detour)', errors.learned],
   ['defaults, untrained (src/server/services/routing/travel.ts)', errors.defaults],
   ['baseline: straight line at a fixed 25 km/h', errors.fixed25],
+  ['floor: the traffic model\'s own expectation (knows the road km, hour, Friday, city, rider; not the ride\'s luck)', errors.oracle],
 ] as const) {
   console.log(`| ${label} | ${f1(q(xs, 0.5))} min | ${f1(q(xs, 0.9))} min | ${f1(mean(xs))} min |`);
 }

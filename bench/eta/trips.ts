@@ -35,6 +35,8 @@ export interface Ride {
   dropoff: LatLng;
   /** Pickup to delivery, ms. */
   ms: number;
+  /** What the traffic model expects for this ride without its own luck (noise σ 0.18, lights at their mean): the floor. */
+  expectedMs: number;
   /** Pickup, the grid corner, drop-off. */
   path: [LatLng, LatLng, LatLng];
 }
@@ -73,9 +75,11 @@ export function drawRide(r: Rand, c: CompanyTraffic, vehicle: string, riderFacto
   const v = -north * Math.sin(c.gridAngle) + east * Math.cos(c.gridAngle);
   const corner = offset(pickup, u * Math.cos(c.gridAngle), u * Math.sin(c.gridAngle));
   const roadKm = (Math.abs(u) + Math.abs(v)) * r.between(1, 1.12);
-  const kmh = (BASE_KMH[vehicle] ?? 28) * hourFactor(hour) * (friday ? 1.15 : 1) * c.city * riderFactor * Math.exp(0.18 * gauss(r));
+  const mean = (BASE_KMH[vehicle] ?? 28) * hourFactor(hour) * (friday ? 1.15 : 1) * c.city * riderFactor;
+  const kmh = mean * Math.exp(0.18 * gauss(r));
   const minutes = (roadKm / kmh) * 60 + roadKm * r.between(0.1, 0.6);
-  return { pickup, dropoff, ms: Math.max(60_000, Math.round(minutes * 60_000)), path: [pickup, corner, dropoff] };
+  const expected = (roadKm / mean) * 60 * Math.exp(0.18 ** 2 / 2) + roadKm * 0.35;
+  return { pickup, dropoff, ms: Math.max(60_000, Math.round(minutes * 60_000)), expectedMs: expected * 60_000, path: [pickup, corner, dropoff] };
 }
 
 /** The ride's pings, every 30 s from the pickup to the delivery, moving evenly along the path, with GPS noise. */

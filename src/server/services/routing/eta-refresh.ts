@@ -54,21 +54,31 @@ export class EtaRefresher {
     const riders = [...this.due];
     this.due.clear();
     this.stats.passes++;
-    try {
-      for (let i = 0; i < riders.length; i += CHUNK) {
-        const chunk = riders.slice(i, i + CHUNK);
-        const busy = await this.db
+    const failed = (err: unknown) => {
+      if ((err as { code?: string }).code !== 'CLIENT_CLOSED') log.error('updating ETAs from pings failed', err instanceof Error ? { err: err.message } : err);
+    };
+    for (let i = 0; i < riders.length; i += CHUNK) {
+      const chunk = riders.slice(i, i + CHUNK);
+      let busy: { riderId: string | null }[];
+      try {
+        busy = await this.db
           .selectDistinct({ riderId: orders.riderId })
           .from(orders)
           .where(and(inArray(orders.riderId, chunk), inArray(orders.status, ['assigned', 'picked_up'])));
-        for (const { riderId } of busy) {
-          if (!riderId) continue;
-          this.stats.riders++;
+      } catch (err) {
+        failed(err);
+        continue;
+      }
+      for (const { riderId } of busy) {
+        if (!riderId) continue;
+        this.stats.riders++;
+        // One rider's failure leaves the others' ETAs moving; theirs move on the next ping after REFRESH_MS.
+        try {
           this.stats.updated += (await updateRiderEtas(this.db, riderId, new Date(this.clock()))).length;
+        } catch (err) {
+          failed(err);
         }
       }
-    } catch (err) {
-      if ((err as { code?: string }).code !== 'CLIENT_CLOSED') log.error('updating ETAs from pings failed', err instanceof Error ? { err: err.message } : err);
     }
     // Entries older than the period would be refreshed anyway: drop them so the map holds the riders of the last period.
     const now = this.clock();
