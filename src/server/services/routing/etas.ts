@@ -41,23 +41,25 @@ interface RiderLoad {
   orders: ActiveOrder[];
 }
 
-async function riderLoad(db: Db, riderId: string): Promise<RiderLoad | null> {
-  const [r] = await db
-    .select({ companyId: riders.companyId, vehicle: riders.vehicleType, lat: riders.lastLat, lng: riders.lastLng, region: companies.region })
-    .from(riders)
+/** The active orders of these riders with pins, with each rider's position, vehicle and company: one query. */
+async function loadsOf(db: Db, riderIds: readonly string[]): Promise<Map<string, RiderLoad>> {
+  const out = new Map<string, RiderLoad>();
+  if (!riderIds.length) return out;
+  const rows = await db
+    .select({ o: orders, vehicle: riders.vehicleType, lat: riders.lastLat, lng: riders.lastLng, region: companies.region })
+    .from(orders)
+    .innerJoin(riders, eq(riders.id, orders.riderId))
     .innerJoin(companies, eq(companies.id, riders.companyId))
-    .where(eq(riders.id, riderId));
-  if (!r) return null;
-  const rows = await db.query.orders.findMany({ where: and(eq(orders.riderId, riderId), inArray(orders.status, [...ACTIVE])) });
-  const mine: ActiveOrder[] = [];
-  for (const o of rows) {
+    .where(and(inArray(orders.riderId, [...riderIds]), inArray(orders.status, [...ACTIVE])));
+  for (const { o, vehicle, lat, lng, region } of rows) {
     // An order without a drop-off pin has no ETA (typed addresses without coordinates).
-    if (o.dropoffLat === null || o.dropoffLng === null || (o.status !== 'assigned' && o.status !== 'picked_up')) continue;
-    const pickup = o.status === 'assigned' && o.pickupLat !== null && o.pickupLng !== null ? { lat: o.pickupLat, lng: o.pickupLng } : null;
-    mine.push({
+    if (!o.riderId || o.dropoffLat === null || o.dropoffLng === null || (o.status !== 'assigned' && o.status !== 'picked_up')) continue;
+    let load = out.get(o.riderId);
+    if (!load) out.set(o.riderId, (load = { riderId: o.riderId, companyId: o.companyId, region, vehicle, position: lat !== null && lng !== null ? { lat, lng } : null, orders: [] }));
+    load.orders.push({
       id: o.id,
       status: o.status,
-      pickup,
+      pickup: o.status === 'assigned' && o.pickupLat !== null && o.pickupLng !== null ? { lat: o.pickupLat, lng: o.pickupLng } : null,
       dropoff: { lat: o.dropoffLat, lng: o.dropoffLng },
       promisedAt: o.promisedAt,
       cashMinor: o.paymentMethod === 'cash' ? o.codAmountMinor : 0,
@@ -65,8 +67,7 @@ async function riderLoad(db: Db, riderId: string): Promise<RiderLoad | null> {
       etaDropoffAt: o.etaDropoffAt,
     });
   }
-  const position = r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null;
-  return { riderId, companyId: r.companyId, region: r.region, vehicle: r.vehicle, position, orders: mine };
+  return out;
 }
 
 function stopsOf(load: RiderLoad): RouteStop[] {
@@ -78,6 +79,7 @@ function stopsOf(load: RiderLoad): RouteStop[] {
 
 export interface EtaChange {
   orderId: string;
+  riderId: string;
   etaPickupAt: Date | null;
   etaDropoffAt: Date;
   previousDropoffAt: Date | null;
@@ -97,28 +99,34 @@ export function arrivalsAlong(travel: (a: LatLng, b: LatLng, at: number) => numb
   return out;
 }
 
-async function apply(db: Db, load: RiderLoad, arrivals: Map<string, number>, now: Date): Promise<EtaChange[]> {
+/** The ETAs of the loads' orders from their arrivals (seconds), stored in one statement; then the webhooks of big moves. */
+async function store(db: Db, runs: { load: RiderLoad; arrivals: Map<string, number> }[], now: Date): Promise<EtaChange[]> {
   const changes: EtaChange[] = [];
-  for (const o of load.orders) {
-    const drop = arrivals.get(`${o.id}:d`);
-    if (drop === undefined) continue;
-    const pick = arrivals.get(`${o.id}:p`);
-    const etaDropoffAt = new Date(Math.round(drop / 1000) * 1000);
-    const etaPickupAt = pick === undefined ? null : new Date(Math.round(pick / 1000) * 1000);
-    changes.push({ orderId: o.id, etaPickupAt, etaDropoffAt, previousDropoffAt: o.etaDropoffAt });
+  const second = (ms: number) => new Date(Math.round(ms / 1000) * 1000);
+  for (const { load, arrivals } of runs) {
+    for (const o of load.orders) {
+      const drop = arrivals.get(`${o.id}:d`);
+      if (drop === undefined) continue;
+      const pick = arrivals.get(`${o.id}:p`);
+      changes.push({ orderId: o.id, riderId: load.riderId, etaPickupAt: pick === undefined ? null : second(pick), etaDropoffAt: second(drop), previousDropoffAt: o.etaDropoffAt });
+    }
   }
   if (!changes.length) return changes;
-  await db.transaction(async (tx) => {
-    for (const c of changes) {
-      const [row] = await tx
-        .update(orders)
-        .set({ etaPickupAt: c.etaPickupAt, etaDropoffAt: c.etaDropoffAt, etaUpdatedAt: now })
-        .where(and(eq(orders.id, c.orderId), eq(orders.riderId, load.riderId), inArray(orders.status, [...ACTIVE])))
-        .returning();
-      const moved = c.previousDropoffAt !== null && Math.abs(c.etaDropoffAt.getTime() - c.previousDropoffAt.getTime()) >= ETA_WEBHOOK_MIN * 60_000;
-      if (row && moved) await emitOrderEtaChanged(tx as unknown as Db, row, c.previousDropoffAt);
-    }
+  // Only while the order is still this rider's and active: a change committed since the read wins.
+  await db.$client.execute({
+    sql: `UPDATE orders SET eta_pickup_at = v.column2, eta_dropoff_at = v.column3, eta_updated_at = ?
+      FROM (VALUES ${changes.map(() => '(?, ?, ?, ?)').join(', ')}) AS v
+      WHERE orders.id = v.column1 AND orders.rider_id = v.column4 AND orders.status IN ('assigned', 'picked_up')`,
+    args: [now.getTime(), ...changes.flatMap((c) => [c.orderId, c.etaPickupAt?.getTime() ?? null, c.etaDropoffAt.getTime(), c.riderId])],
   });
+  const moved = changes.filter((c) => c.previousDropoffAt !== null && Math.abs(c.etaDropoffAt.getTime() - c.previousDropoffAt.getTime()) >= ETA_WEBHOOK_MIN * 60_000);
+  if (moved.length) {
+    const rows = await db.select().from(orders).where(and(inArray(orders.id, moved.map((c) => c.orderId)), inArray(orders.status, [...ACTIVE])));
+    for (const row of rows) {
+      const c = moved.find((x) => x.orderId === row.id)!;
+      if (row.riderId === c.riderId && row.etaDropoffAt?.getTime() === c.etaDropoffAt.getTime()) await emitOrderEtaChanged(db, row, c.previousDropoffAt);
+    }
+  }
   return changes;
 }
 
@@ -133,13 +141,13 @@ async function travelFor(db: Db, load: RiderLoad) {
  */
 export async function replanRider(db: Db, riderId: string, now = new Date()): Promise<EtaChange[]> {
   try {
-    const load = await riderLoad(db, riderId);
-    if (!load || !load.orders.length) return [];
+    const load = (await loadsOf(db, [riderId])).get(riderId);
+    if (!load) return [];
     const travel = await travelFor(db, load);
     const cash = await cashLimitState(db, riderId, now);
     const stops = stopsOf(load);
     const plan = planRoute({ start: load.position ?? stops[0]!.at, startAt: now.getTime(), stops, cashHeldMinor: cash.uncountedMinor, cashLimitMinor: cash.limitMinor > 0 ? cash.limitMinor : Infinity, travel });
-    return await apply(db, load, plan.arrivals, now);
+    return await store(db, [{ load, arrivals: plan.arrivals }], now);
   } catch (err) {
     log.error(`re-planning rider ${riderId} failed`, err instanceof Error ? { err: err.message } : err);
     return [];
@@ -147,18 +155,34 @@ export async function replanRider(db: Db, riderId: string, now = new Date()): Pr
 }
 
 /**
- * Move the rider's ETAs along their planned sequence (the order of the stored ETAs) from where they are now; a stop
- * without an ETA yet (the order was given without a re-plan) re-plans. Called from the location ingest, throttled.
+ * Move the riders' ETAs along their planned sequences (the order of the stored ETAs) from where they are now: one
+ * read and one write for all of them (the ingest's pass hands in up to 500 riders). A rider with a stop without an
+ * ETA yet (an order given without a re-plan) is re-planned instead. Riders without active orders cost nothing.
  */
-export async function updateRiderEtas(db: Db, riderId: string, now = new Date()): Promise<EtaChange[]> {
-  const load = await riderLoad(db, riderId);
-  if (!load || !load.orders.length) return [];
-  const stops = stopsOf(load);
-  const etaOf = (s: RouteStop) => {
-    const o = load.orders.find((x) => x.id === s.orderId)!;
-    return (s.kind === 'pickup' ? o.etaPickupAt : o.etaDropoffAt)?.getTime() ?? null;
-  };
-  if (stops.some((s) => etaOf(s) === null)) return replanRider(db, riderId, now);
-  const seq = [...stops].sort((a, b) => etaOf(a)! - etaOf(b)! || (a.kind === 'pickup' ? -1 : 1));
-  return apply(db, load, arrivalsAlong(await travelFor(db, load), load.position, seq, now.getTime()), now);
+export async function updateEtasOf(db: Db, riderIds: readonly string[], now = new Date()): Promise<EtaChange[]> {
+  const loads = await loadsOf(db, riderIds);
+  const runs: { load: RiderLoad; arrivals: Map<string, number> }[] = [];
+  const replan: string[] = [];
+  for (const load of loads.values()) {
+    const stops = stopsOf(load);
+    const byId = new Map(load.orders.map((o) => [o.id, o]));
+    const etaOf = (s: RouteStop) => {
+      const o = byId.get(s.orderId!)!;
+      return (s.kind === 'pickup' ? o.etaPickupAt : o.etaDropoffAt)?.getTime() ?? null;
+    };
+    if (stops.some((s) => etaOf(s) === null)) {
+      replan.push(load.riderId);
+      continue;
+    }
+    const seq = [...stops].sort((a, b) => etaOf(a)! - etaOf(b)! || (a.kind === 'pickup' ? -1 : 1));
+    runs.push({ load, arrivals: arrivalsAlong(await travelFor(db, load), load.position, seq, now.getTime()) });
+  }
+  const changes = await store(db, runs, now);
+  for (const id of replan) changes.push(...(await replanRider(db, id, now)));
+  return changes;
+}
+
+/** One rider's ETAs moved from where they are now (updateEtasOf for one). */
+export function updateRiderEtas(db: Db, riderId: string, now = new Date()): Promise<EtaChange[]> {
+  return updateEtasOf(db, [riderId], now);
 }
