@@ -36,7 +36,10 @@ const duration = Number(args.duration);
 const warmup = Number(args.warmup);
 const riderCount = Number(args.riders ?? rate * 10);
 
-/** Issue 25: an assigned order with pins (Kuwait City, a 2-8 km ride, promised in 45 min) for each of these riders. */
+/**
+ * Issue 25: an assigned order with pins (Kuwait City, a 2-8 km ride, promised in 45 min) for each of these riders, with
+ * ETAs as its assignment would have planned them (so the ingest moves them; a re-plan is the assignment's cost).
+ */
 async function giveOrders(dbFile: string, ids: string[]): Promise<number> {
   if (!ids.length) return 0;
   const db = await createDb({ url: `file:${dbFile}` });
@@ -56,6 +59,8 @@ async function giveOrders(dbFile: string, ids: string[]): Promise<number> {
         dropoffLat: 29.33 - (k % 7) * 0.01,
         dropoffLng: 48.02,
         promisedAt,
+        etaPickupAt: new Date(Date.now() + 5 * 60_000),
+        etaDropoffAt: new Date(Date.now() + 25 * 60_000),
         source: 'seed',
       })),
     );

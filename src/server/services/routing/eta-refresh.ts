@@ -1,6 +1,6 @@
 import type { Db } from '../../../../db/client';
 import { log } from '../../log';
-import { updateEtasOf } from './etas';
+import { moveEtas } from './etas';
 
 /**
  * The location ingest's side of the ETAs: a ping only notes its rider (a Map lookup); at most once a second a
@@ -12,6 +12,8 @@ export const REFRESH_MS = 30_000;
 const TICK_MS = 1_000;
 /** Riders in one read and one write. */
 const CHUNK = 500;
+/** Riders re-planned in one pass (orders without ETAs yet); the rest wait for the next. */
+const REPLANS_PER_PASS = 20;
 
 export class EtaRefresher {
   /** Rider → when their ETAs were last looked at (ms); noted riders wait in `due`. */
@@ -37,13 +39,21 @@ export class EtaRefresher {
       this.due.add(id);
       this.stats.noted++;
     }
-    if (this.due.size && !this.timer) {
-      this.timer = setTimeout(() => {
-        this.timer = null;
-        this.running = this.pass().finally(() => (this.running = null));
-      }, TICK_MS);
-      this.timer.unref?.();
-    }
+    this.schedule();
+  }
+
+  /** The next pass in a tick, when riders are due and none is scheduled or running. */
+  private schedule() {
+    if (!this.due.size || this.timer || this.running) return;
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.pass().finally(() => {
+        this.running = null;
+        // Riders deferred (re-plans over the pass's share) or noted during the pass.
+        this.schedule();
+      });
+    }, TICK_MS);
+    this.timer.unref?.();
   }
 
   /** One pass over the riders noted (tests call it directly). */
@@ -52,10 +62,13 @@ export class EtaRefresher {
     const riders = [...this.due];
     this.due.clear();
     this.stats.passes++;
+    let replans = REPLANS_PER_PASS;
     for (let i = 0; i < riders.length; i += CHUNK) {
-      // One read and one write per chunk (updateEtasOf); one failure leaves the other chunks' ETAs moving.
+      // One read and one write per chunk (moveEtas); one failure leaves the other chunks' ETAs moving.
       try {
-        const changes = await updateEtasOf(this.db, riders.slice(i, i + CHUNK), new Date(this.clock()));
+        const { changes, deferred, replanned } = await moveEtas(this.db, riders.slice(i, i + CHUNK), new Date(this.clock()), replans);
+        replans -= replanned;
+        for (const id of deferred) this.due.add(id);
         this.stats.riders += new Set(changes.map((c) => c.riderId)).size;
         this.stats.updated += changes.length;
       } catch (err) {
@@ -70,11 +83,13 @@ export class EtaRefresher {
 
   /** Waits for a pass in progress (a stopping server, the end of a test). */
   async settled(): Promise<void> {
-    if (this.timer) {
-      clearTimeout(this.timer);
+    const stop = () => {
+      if (this.timer) clearTimeout(this.timer);
       this.timer = null;
-    }
+    };
+    stop();
     await this.running;
+    stop();
   }
 }
 

@@ -157,9 +157,10 @@ export async function replanRider(db: Db, riderId: string, now = new Date()): Pr
 /**
  * Move the riders' ETAs along their planned sequences (the order of the stored ETAs) from where they are now: one
  * read and one write for all of them (the ingest's pass hands in up to 500 riders). A rider with a stop without an
- * ETA yet (an order given without a re-plan) is re-planned instead. Riders without active orders cost nothing.
+ * ETA yet (an order given without a re-plan) is re-planned instead, at most `maxReplans` of them (a re-plan costs
+ * about 20 times a move); the others come back in `deferred`. Riders without active orders cost nothing.
  */
-export async function updateEtasOf(db: Db, riderIds: readonly string[], now = new Date()): Promise<EtaChange[]> {
+export async function moveEtas(db: Db, riderIds: readonly string[], now: Date, maxReplans = Infinity): Promise<{ changes: EtaChange[]; deferred: string[]; replanned: number }> {
   const loads = await loadsOf(db, riderIds);
   const runs: { load: RiderLoad; arrivals: Map<string, number> }[] = [];
   const replan: string[] = [];
@@ -178,8 +179,14 @@ export async function updateEtasOf(db: Db, riderIds: readonly string[], now = ne
     runs.push({ load, arrivals: arrivalsAlong(await travelFor(db, load), load.position, seq, now.getTime()) });
   }
   const changes = await store(db, runs, now);
-  for (const id of replan) changes.push(...(await replanRider(db, id, now)));
-  return changes;
+  const due = replan.slice(0, maxReplans);
+  for (const id of due) changes.push(...(await replanRider(db, id, now)));
+  return { changes, deferred: replan.slice(maxReplans), replanned: due.length };
+}
+
+/** The riders' ETAs moved (or re-planned) from where they are now. */
+export async function updateEtasOf(db: Db, riderIds: readonly string[], now = new Date()): Promise<EtaChange[]> {
+  return (await moveEtas(db, riderIds, now)).changes;
 }
 
 /** One rider's ETAs moved from where they are now (updateEtasOf for one). */
