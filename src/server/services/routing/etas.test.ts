@@ -115,4 +115,24 @@ describe('ETAs along the planned stops', () => {
     expect((await row(a.id)).etaUpdatedAt).toEqual(new Date(clock));
     await refresher.settled();
   });
+
+  test('orders without ETAs are re-planned from pings, 20 riders a pass; the others wait for the next pass', async () => {
+    const { company } = await setup();
+    const ids: string[] = [];
+    for (let i = 0; i < 23; i++) {
+      const { rider } = await makeRider(db, company, { withUser: false });
+      // Given without a re-plan (inserted as an import would): no ETAs yet.
+      await makeOrder(db, company, { status: 'assigned', riderId: rider.id, dropoffLat: at(2).lat, dropoffLng: at(2).lng, pickupLat: at(1).lat, pickupLng: at(1).lng });
+      ids.push(rider.id);
+    }
+    const refresher = new EtaRefresher(db, 30_000, () => NOW.getTime());
+    refresher.note(ids);
+    await refresher.pass();
+    expect(refresher.stats.riders).toBe(20);
+    await refresher.pass();
+    expect(refresher.stats.riders).toBe(23);
+    const stored = await db.select().from(orders).where(eq(orders.companyId, company.id));
+    expect(stored.filter((o) => o.riderId && ids.includes(o.riderId) && o.etaDropoffAt !== null)).toHaveLength(23);
+    await refresher.settled();
+  });
 });
