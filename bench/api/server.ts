@@ -15,6 +15,7 @@ import { serveOptions } from '../../src/server/serve';
 import { startDocumentReminders } from '../../src/server/services/compliance';
 import { startDispatchSweeper } from '../../src/server/services/dispatch';
 import { pingWriter } from '../../src/server/services/location';
+import { etaRefresher } from '../../src/server/services/routing';
 import { startWebhookDispatcher, guardFromEnv } from '../../src/server/services/integrations';
 
 const env = loadEnv();
@@ -45,7 +46,7 @@ setInterval(() => {
 
 // On SIGTERM: the writer's and the event loop's figures, then exit normally so `--cpu-prof` writes its profile.
 process.on('SIGTERM', () => {
-  console.error(`STATS ${JSON.stringify({ pingWriter: pingWriter(db).stats, eventLoopLagMs: lag })}`);
+  console.error(`STATS ${JSON.stringify({ pingWriter: pingWriter(db).stats, etaRefresher: etaRefresher(db).stats, eventLoopLagMs: lag })}`);
   flushLog();
   process.exit(0);
 });

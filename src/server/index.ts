@@ -11,6 +11,8 @@ import { onStopSignals } from './shutdown';
 import { startWebhookDispatcher, guardFromEnv } from './services/integrations';
 import { startDocumentReminders } from './services/compliance';
 import { startHousekeeping } from './lib/housekeeping';
+import { startHourly } from './lib/hourly';
+import { relearnStaleModels } from './services/routing';
 import { startDemoSimulator } from './services/demo-sim';
 import { startDispatchSweeper } from './services/dispatch';
 
@@ -49,8 +51,10 @@ if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
 startWebhookDispatcher(db, guardFromEnv(env));
 const stopReminders = startDocumentReminders(db);
 const stopHousekeeping = startHousekeeping(db);
+// Issue 25: each company's ETA model relearned from its deliveries once a day (docs/decisions/013-eta-model.md).
+const stopEtaModels = startHourly('eta models', () => relearnStaleModels(db));
 const stopSimulator = startDemoSimulator(db, env);
 const stopDispatchSweeper = startDispatchSweeper(db);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, ...serveOptions(db, env), idleTimeout: 60 });
-onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping, stopDispatchSweeper, ...(stopSimulator ? [stopSimulator] : [])] });
+onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping, stopDispatchSweeper, stopEtaModels, ...(stopSimulator ? [stopSimulator] : [])] });
 log.info(`KWT Delivery listening on http://localhost:${server.port}`, { port: server.port });

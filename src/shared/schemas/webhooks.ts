@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = [
   'order.picked_up',
   'order.delivered',
   'order.failed',
+  'order.eta_changed',
   'rider.created',
   'cash.submitted',
 ] as const;

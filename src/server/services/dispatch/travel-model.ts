@@ -1,8 +1,5 @@
 import type { Db } from '../../../../db/client';
-import { DEFAULT_TRAVEL_MODEL, type TravelModel } from '../routing';
+import { loadTravelModel, type TravelModel } from '../routing';
 
-/**
- * The travel model the dispatcher scores with. The one seam to the learned model (issue 25, item 3):
- * when routing exports `loadTravelModel(db, companyId)`, this becomes `export const travelModelFor = loadTravelModel`.
- */
-export const travelModelFor: (db: Db, companyId: string) => Promise<TravelModel> = async () => DEFAULT_TRAVEL_MODEL;
+/** The travel model the dispatcher scores with: the company's learned model (issue 25, item 3; docs/decisions/013-eta-model.md). */
+export const travelModelFor: (db: Db, companyId: string) => Promise<TravelModel> = loadTravelModel;

@@ -162,6 +162,16 @@ export function emitOrderEvent(db: Db, order: OrderRow, event: WebhookEvent, rid
   return emitCompanyEvent(db, order.companyId, event, () => orderPayload(db, order, rider));
 }
 
+/** Issue 25: the drop-off ETA moved (3 min or more: routing/etas.ts decides), with the ETAs now and the one before. */
+export function emitOrderEtaChanged(db: Db, order: OrderRow, previousDropoffAt: Date | null) {
+  return emitCompanyEvent(db, order.companyId, 'order.eta_changed', async () => ({
+    ...(await orderPayload(db, order)),
+    etaPickupAt: order.etaPickupAt?.toISOString() ?? null,
+    etaDropoffAt: order.etaDropoffAt?.toISOString() ?? null,
+    previousEtaDropoffAt: previousDropoffAt?.toISOString() ?? null,
+  }));
+}
+
 const STATUS_EVENTS: Partial<Record<OrderStatus, WebhookEvent>> = {
   assigned: 'order.assigned',
   picked_up: 'order.picked_up',

@@ -9,6 +9,7 @@ import { assertCanTakeOrder } from '../compliance';
 import { publishChange } from '../../lib/events';
 import { casOrder, enqueueStatusWebhook, recordTimeline, type OrderPatch } from './order-transition';
 import { emitOrderEvent } from '../integrations';
+import { replanRider } from '../routing';
 import { t, tw } from '../../../shared/i18n';
 import type { Actor } from '../access';
 
@@ -41,6 +42,8 @@ export async function transitionOrder(db: Db, scope: Actor, orderId: string, to:
     },
     { behavior: 'immediate' },
   );
+  // The rider's remaining stops are re-planned without this order (issue 25).
+  if (order.riderId && (to === 'cancelled' || to === 'pending')) await replanRider(db, order.riderId, now);
   publishChange('orders');
   return { success: true as const, status: to };
 }
@@ -65,6 +68,9 @@ export async function assignOrder(db: Db, scope: Actor, orderId: string, riderId
     },
     { behavior: 'immediate' },
   );
+  // Issue 25: the rider's stops re-planned with this order (and a previous rider's without it).
+  await replanRider(db, rider.id, now);
+  if (order.riderId && order.riderId !== rider.id) await replanRider(db, order.riderId, now);
   publishChange('orders');
   return { success: true as const, riderId: rider.id };
 }

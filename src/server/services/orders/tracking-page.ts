@@ -27,6 +27,17 @@ export interface PublicTracking {
   timezone: string;
   /** The 4-digit code the customer tells the rider at the door, while the order is on its way. */
   deliveryPin: string | null;
+  /** Issue 25: the estimated arrival at the door ("arriving in about 12 min"), while the order is on its way. */
+  eta: { dropoffAt: string; minutes: number } | null;
+}
+
+/** An ETA this far past is stale (the rider stopped pinging): not shown. */
+const ETA_STALE_MS = 5 * 60_000;
+
+/** The drop-off ETA as the customer sees it: whole minutes from now, at least 1; null when none or stale. */
+export function customerEta(status: OrderStatus, etaDropoffAt: Date | null, now: Date): PublicTracking['eta'] {
+  if ((status !== 'assigned' && status !== 'picked_up') || !etaDropoffAt || etaDropoffAt.getTime() < now.getTime() - ETA_STALE_MS) return null;
+  return { dropoffAt: etaDropoffAt.toISOString(), minutes: Math.max(1, Math.round((etaDropoffAt.getTime() - now.getTime()) / 60_000)) };
 }
 
 /** The first word of a name: 'Rashid Al-Ali' → 'Rashid'. */
@@ -54,6 +65,7 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
       deliveryAddress: orders.deliveryAddress,
       deliveryAddressParts: orders.deliveryAddressParts,
       deliveryPin: orders.deliveryPin,
+      etaDropoffAt: orders.etaDropoffAt,
       region: companies.region,
       riderName: riders.name,
       lat: riders.lastLat,
@@ -85,5 +97,6 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
     place,
     timezone: REGIONS[row.region].timezone,
     deliveryPin: row.status === 'assigned' || row.status === 'picked_up' ? row.deliveryPin : null,
+    eta: customerEta(row.status, row.etaDropoffAt, now),
   };
 }

@@ -233,6 +233,7 @@ export const company: Record<keyof typeof en, string> = {
   'webhooks.event.order.picked_up': 'تم استلام طلب',
   'webhooks.event.order.delivered': 'تم توصيل طلب',
   'webhooks.event.order.failed': 'تعذّر توصيل طلب',
+  'webhooks.event.order.eta_changed': 'تغيّر موعد وصول طلب',
   'webhooks.event.rider.created': 'تمت إضافة مندوب',
   'webhooks.event.cash.submitted': 'تم تسليم النقد',
 };

@@ -242,6 +242,7 @@ export const company = {
   'webhooks.event.order.picked_up': 'Order picked up',
   'webhooks.event.order.delivered': 'Order delivered',
   'webhooks.event.order.failed': 'Order failed',
+  'webhooks.event.order.eta_changed': 'Order ETA changed',
   'webhooks.event.rider.created': 'Rider added',
   'webhooks.event.cash.submitted': 'Cash submitted',
 } as const;
