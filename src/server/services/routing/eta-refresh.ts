@@ -72,7 +72,8 @@ export class EtaRefresher {
         this.stats.riders += new Set(changes.map((c) => c.riderId)).size;
         this.stats.updated += changes.length;
       } catch (err) {
-        if ((err as { code?: string }).code !== 'CLIENT_CLOSED') log.error('updating ETAs from pings failed', err instanceof Error ? { err: err.message } : err);
+        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+        if ((err as { code?: string }).code !== 'CLIENT_CLOSED' && cause?.code !== 'CLIENT_CLOSED') log.error('updating ETAs from pings failed', err instanceof Error ? { err: err.message, cause: cause?.message } : err);
       }
     }
     // Entries older than the period would be refreshed anyway: drop them so the map holds the riders of the last period.
