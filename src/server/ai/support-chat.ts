@@ -8,7 +8,7 @@ import { log } from '../log';
 import { composeAnswer, hasComposer, type Asked } from './answers';
 import { replyLocale } from './answers/language';
 import { askClaude, claudeClient, toMessages, type ToolCall } from './claude';
-import { recordExchange, supportConversation } from './conversations';
+import { recordExchange, supportConversation } from '../services/support';
 import { analysisDownload, offlineSupportReply, reportDownload, runByName, type RunTool } from './support-offline';
 import { analysisTool, supportIntent, type SupportIntent } from './support-intent';
 import type { AiScope, AiTool } from './tool';

@@ -1,6 +1,5 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { riders } from '../../../../db/schema';
+import { findRider } from '../../services/directory';
 import { forbidden, notFound } from '../../errors';
 import type { AiScope } from '../tool';
 import { t } from '../../../shared/i18n';
@@ -26,7 +25,7 @@ export function companyWall(scope: AiScope, requested: string | undefined): stri
 export async function riderWall(db: Db, scope: AiScope, riderId: string | undefined) {
   const id = riderId ?? scope.riderId;
   if (!id) throw notFound(RIDER_NOT_FOUND);
-  const rider = await db.query.riders.findFirst({ where: eq(riders.id, id) });
+  const rider = await findRider(db, id);
   const visible = rider && (scope.role === 'admin' || (scope.role === 'company' ? rider.companyId === scope.companyId : rider.id === scope.riderId));
   if (!visible) throw notFound(RIDER_NOT_FOUND);
   return rider;

@@ -40,3 +40,6 @@ export async function listCompanyRiders(db: Db, companyId: string) {
     lastSeenAt: lastSeenDate(r.lastSeenAt)?.toISOString() ?? null,
   }));
 }
+
+/** One rider's row by id, or undefined; the caller decides whether the asker may see it. */
+export const findRider = (db: Db, id: string) => db.query.riders.findFirst({ where: eq(riders.id, id) });
