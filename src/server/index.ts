@@ -11,6 +11,7 @@ import { onStopSignals } from './shutdown';
 import { startWebhookDispatcher, guardFromEnv } from './services/integrations';
 import { startDocumentReminders } from './services/compliance';
 import { startHousekeeping } from './lib/housekeeping';
+import { pruneLoginAttempts } from './services/identity';
 import { startDemoSimulator } from './services/demo-sim';
 
 let env: Env;
@@ -47,7 +48,7 @@ if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
 
 startWebhookDispatcher(db, guardFromEnv(env));
 const stopReminders = startDocumentReminders(db);
-const stopHousekeeping = startHousekeeping(db);
+const stopHousekeeping = startHousekeeping(db, [pruneLoginAttempts]);
 const stopSimulator = startDemoSimulator(db, env);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, ...serveOptions(db, env), idleTimeout: 60 });
 onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping, ...(stopSimulator ? [stopSimulator] : [])] });

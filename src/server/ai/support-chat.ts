@@ -3,7 +3,7 @@ import { currentLocale, t } from '../../shared/i18n';
 import type { Analysis, ChatTable, SupportChatInput, SupportChatReply } from '../../shared/schemas/ai';
 import type { SessionUser } from '../../shared/schemas/auth';
 import type { Env } from '../env';
-import { runInLocale } from '../http/locale';
+import { runInLocale } from '../lib/request-locale';
 import { log } from '../log';
 import { composeAnswer, hasComposer, type Asked } from './answers';
 import { replyLocale } from './answers/language';

@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { freshDb } from '../../../../test/db';
 import { makeToolWorld, TOOL_NOW, type ToolWorld } from '../../../../test/tool-world';
 import type { Locale } from '../../../shared/i18n';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { scopeForUser } from '../../services/reports';
 import { loadSessionUser } from '../../services/identity';
 import type { AiScope } from '../tool';

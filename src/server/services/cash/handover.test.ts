@@ -10,7 +10,7 @@ import { makeOrder } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { HANDOVER_CODE_TTL_MS } from '../../../shared/cash/handover';
 import { formatMoney } from '../../../shared/money';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { submitCash } from './cash-submit';
 import { confirmHandover, resolveDiscrepancy } from './handover';
 import { cashLimitState } from './limits';

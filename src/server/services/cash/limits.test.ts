@@ -8,7 +8,7 @@ import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeCompany, makeOrder, makeRider } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { DomainError } from '../../errors';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { assignOrder } from '../orders';
 import { checkCashLimit, checkCompanyCashLimits, evaluateCashLimit } from './limits';
 import { postJournal } from './ledger';

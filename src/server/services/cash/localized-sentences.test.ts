@@ -8,7 +8,7 @@ import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
 import { localizeText, translate } from '../../../shared/i18n';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { reviewCashSubmission } from './cash-submit';
 import { blockedAddressReason, dispatchDue } from '../integrations';
 

@@ -5,7 +5,7 @@ import { dutyBreaks, dutyShifts, notices, orders, regionRules, riders } from '..
 import { freshDb } from '../../../../test/db';
 import { makeOrder, makeRider } from '../../../../test/factories';
 import { makeWorld, type World } from '../../../../test/world';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { DomainError } from '../../errors';
 import { startDuty } from '../rider';
 import { orderBlock } from './guards';

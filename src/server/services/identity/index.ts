@@ -27,3 +27,5 @@ export { SESSION_TTL_MS, createSession, invalidateSession } from './sessions';
 export type { IssuedSession } from './sessions';
 export { reserveTokenGuess, withSecretToken } from './token-guessing';
 export { findUserByEmail, loadSessionUser, setUserLocale } from './users';
+export { scopeOf } from './ai-scope';
+export type { AiScope } from './ai-scope';

@@ -1,11 +1,10 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Db } from '../../../../db/client';
-import { loadSessionUser } from '../identity';
 import { callerFor } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeWorld, type World } from '../../../../test/world';
-import { scopeOf, type AiScope } from '../../ai/tool';
+import { loadSessionUser, scopeOf, type AiScope } from '../identity';
 import { addComment, AUTHOR_STATUS_ONLY, createTicket, getTicket, listTickets, setStatus, TICKET_NOT_FOUND } from './tickets';
 
 let db: Db;

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../../../../db/client';
 import { companies, riders, supportTickets, ticketComments, users } from '../../../../db/schema';
 import type { ticketCommentInput, ticketCreateInput, ticketStatusInput, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/schemas/ai';
-import type { AiScope } from '../../ai/tool';
+import type { AiScope } from '../identity';
 import { forbidden, notFound } from '../../errors';
 import { once } from '../../lib/idempotency';
 

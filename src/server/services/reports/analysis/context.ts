@@ -1,6 +1,6 @@
 import type { Db } from '../../../../../db/client';
 import type { AnalysisPriority } from '../../../../shared/schemas/ai';
-import type { AiScope } from '../../../ai/tool';
+import type { AiScope } from '../../identity';
 import { cashByRider, type RiderCash } from './cash';
 import { dutyByRider, type RiderDuty } from './duty';
 import { monthToDate, type AnalysisPeriod } from './period';

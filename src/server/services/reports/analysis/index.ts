@@ -1,7 +1,7 @@
 import type { Db } from '../../../../../db/client';
 import { t } from '../../../../shared/i18n';
 import type { Analysis, AnalysisType } from '../../../../shared/schemas/ai';
-import type { AiScope } from '../../../ai/tool';
+import type { AiScope } from '../../identity';
 import { analysisContext, type AnalysisBody, type AnalysisContext } from './context';
 import { financialAnalysis } from './financial';
 import { hrAnalysis } from './hr';

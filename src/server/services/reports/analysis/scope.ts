@@ -8,7 +8,7 @@ import { REPORT_TIME_ZONE } from '../../../../shared/schemas/reports';
 import type { SessionUser } from '../../../../shared/schemas/auth';
 import { forbidden } from '../../../errors';
 import { REGION_WEEKEND, weekendOf, type Weekend } from '../../../../shared/weekend';
-import { scopeOf, type AiScope } from '../../../ai/tool';
+import { scopeOf, type AiScope } from '../../identity';
 
 /** What an analysis covers, resolved from the caller's scope (never from a client's input). */
 export interface AnalysisTarget {
