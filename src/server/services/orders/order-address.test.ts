@@ -1,17 +1,14 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { orders } from '../../../../db/schema';
 import { callerFor, login, postJson, testApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { publicTracking } from './tracking-page';
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let a: Caller;
 let b: Caller;
 let admin: Caller;
@@ -21,8 +18,6 @@ const salmiya = { country: 'KW' as const, governorate: 'hawalli', area: 'salmiya
 const shuwaikh = { country: 'KW' as const, governorate: 'capital', area: 'shuwaikh', block: '1', street: 'Canada Dry St', building: 'Warehouse 4' };
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   a = await callerFor(db, w.managerA.id);
   b = await callerFor(db, w.managerB.id);
   admin = await callerFor(db, w.admin.id);

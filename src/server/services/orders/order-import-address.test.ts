@@ -1,25 +1,20 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { orders, users } from '../../../../db/schema';
 import { callerFor, login, postJson, testApp, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { translate } from '../../../shared/i18n';
 import { IMPORT_COLUMNS, templateColumns } from '../../../shared/schemas/order-import';
 import { parseCsv } from '../../lib/csv';
 import { importTemplateCsv } from './order-import';
 
 /** Issue 8: CSV rows whose pickup/delivery addresses come in columns (governorate, area, block, …). */
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let a: Awaited<ReturnType<typeof callerFor>>;
 let b: Awaited<ReturnType<typeof callerFor>>;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   a = await callerFor(db, w.managerA.id);
   b = await callerFor(db, w.managerB.id);
 });

@@ -1,22 +1,17 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { auditLog, orders, orderStatusEvents, webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { IMPORT_COLUMNS } from '../../../shared/schemas/order-import';
 import { importTemplateCsv } from './order-import';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let a: Awaited<ReturnType<typeof callerFor>>;
 let b: Awaited<ReturnType<typeof callerFor>>;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   a = await callerFor(db, w.managerA.id);
   b = await callerFor(db, w.managerB.id);
 });

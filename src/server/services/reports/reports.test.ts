@@ -8,7 +8,7 @@ import { expectTRPCError } from '../../../../test/expect';
 import { makeSubmission } from '../../../../test/cash';
 import { correctCash, countSubmission, resolveSubmission } from '../../../../test/cash-steps';
 import { makeCompany, makeCompanyManager, makeOrder, makeRider, makeUser, markPickedUp, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { defaultReportPeriod, reportInput, type Report } from '../../../shared/schemas/reports';
 import { generateReport, periodBounds } from './reports';
 import { reportToCsv } from './reports-csv';
@@ -23,8 +23,7 @@ const RATE = 0.0835;
 const at = (iso: string) => new Date(iso);
 const plusMin = (d: Date, m: number) => new Date(d.getTime() + m * 60_000);
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let app: TestApp;
 
 async function order(company: 'A' | 'B', createdAt: string, over: Parameters<typeof makeOrder>[2] & { minutes?: number } = {}) {
@@ -45,8 +44,6 @@ async function submission(riderId: string, currency: 'KWD' | 'AED', amountMinor:
 }
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   app = testApp(db, { AED_TO_KWD_RATE: String(RATE) });
   const [rA, rA2, rB, rB2] = [w.riderA.id, w.riderA2.id, w.riderB.id, w.riderB2.id];
 

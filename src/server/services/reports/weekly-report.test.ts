@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { dutyBreaks, dutyShifts, orderStatusEvents } from '../../../../db/schema';
 import { callerFor, getWith, login, req, testApp, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { DENIED, expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeCompany, makeOrder, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import type { WeeklyReport } from '../../../shared/schemas/reports';
 import { parseCsv } from '../../lib/csv';
 import { weeklyReport } from './weekly-report';
@@ -20,8 +18,7 @@ import { localIso } from '../../../shared/time';
 const NOW = new Date('2026-05-08T12:00:00Z');
 const at = (iso: string) => new Date(iso);
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let app: TestApp;
 
 async function shift(riderId: string, start: string, end: string | null, breaks: [string, string | null][] = []) {
@@ -30,8 +27,6 @@ async function shift(riderId: string, start: string, end: string | null, breaks:
 }
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   app = testApp(db);
   const A = w.companyA;
   const [rA, rA2] = [w.riderA.id, w.riderA2.id];

@@ -1,21 +1,16 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { callerFor, testEnv } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { dispatchDue } from '../../services/integrations';
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let a: Caller;
 let b: Caller;
 let aId: string;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   a = await callerFor(db, w.managerA.id);
   b = await callerFor(db, w.managerB.id);
   const created = await a.company.webhookCreate({ url: 'https://93.184.215.14/kwt', events: ['order.delivered', 'order.created', 'order.created'] });
