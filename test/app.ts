@@ -1,9 +1,12 @@
+import { expect } from 'bun:test';
 import type { Db } from '../db/client';
 import { createApp } from '../src/server/app';
 import { parseEnv, type Env } from '../src/server/env';
 import { createCaller } from '../src/server/trpc/root';
 import { loadSessionUser } from '../src/server/services/identity';
 import type { AppContext } from '../src/server/trpc/context';
+import { parseCsv } from '../src/server/lib/csv';
+import { TEST_PASSWORD } from './factories';
 
 export const BASE = 'http://localhost';
 
@@ -52,6 +55,23 @@ export async function login(app: TestApp, email: string, password: string, ip = 
   return cookie.split(';')[0]!;
 }
 
+/** The world's accounts that sign in (test/world.ts), by the names tests give them. */
+const WORLD_ACCOUNTS = {
+  admin: 'admin@kwtdelivery.com',
+  managerA: 'manager@alpha.example',
+  managerB: 'manager@beta.example',
+  riderA: 'rider.a@example.com',
+  riderB: 'rider.b@example.com',
+} as const;
+export type WorldCookies = Record<keyof typeof WORLD_ACCOUNTS, string>;
+
+/** Signs in each of the world's accounts (TEST_PASSWORD), one after another: the Cookie header value of each. */
+export async function loginWorld(app: TestApp): Promise<WorldCookies> {
+  const cookies = {} as WorldCookies;
+  for (const [name, email] of Object.entries(WORLD_ACCOUNTS) as [keyof WorldCookies, string][]) cookies[name] = await login(app, email, TEST_PASSWORD);
+  return cookies;
+}
+
 /** A tRPC caller with the context a real request by `userId` (or a signed-out visitor) would get. */
 export async function callerFor(db: Db, userId: string | null, env: Env = testEnv()) {
   const user = userId ? await loadSessionUser(db, userId) : null;
@@ -66,4 +86,17 @@ export async function callerFor(db: Db, userId: string | null, env: Env = testEn
     secureCookies: false,
   };
   return createCaller(ctx);
+}
+
+/**
+ * A CSV download as every one is served: 200, text/csv, an attachment named `fileName`, a UTF-8 byte order
+ * mark first (for spreadsheet apps). Its rows, parsed.
+ */
+export async function csvAttachmentRows(res: Response, fileName: string): Promise<string[][]> {
+  expect(res.status).toBe(200);
+  expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+  expect(res.headers.get('content-disposition')).toBe(`attachment; filename="${fileName}"`);
+  const bytes = new Uint8Array(await res.arrayBuffer());
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  return parseCsv(new TextDecoder().decode(bytes));
 }

@@ -4,9 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../../../db/client';
 import { flaggedRecords, locationPings } from '../../../../db/schema';
-import { callerFor, login, req, testApp, type TestApp } from '../../../../test/app';
+import { callerFor, req, testApp, type TestApp, loginWorld, type WorldCookies } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
-import { makeOrder, makeRider, TEST_PASSWORD } from '../../../../test/factories';
+import { makeOrder, makeRider } from '../../../../test/factories';
 import { TINY_JPEG, TINY_JPEG_DATA_URL } from '../../../../test/fixtures/tiny-images';
 import { makeWorld, type World } from '../../../../test/world';
 import { captureSubmitInput } from '../../../shared/schemas/captures';
@@ -20,7 +20,7 @@ let dir: string;
 let db: Db;
 let app: TestApp;
 let w: World;
-const cookie = {} as Record<'managerA' | 'managerB' | 'riderA' | 'admin', string>;
+let cookie: WorldCookies;
 const MIN = 60_000;
 
 /** Rider A photographs the door (at a position) and delivers the order with that photo and the PIN, or without. */
@@ -51,10 +51,7 @@ beforeAll(async () => {
   db = await freshDb();
   app = testApp(db, { CAPTURES_DIR: dir });
   w = await makeWorld(db);
-  cookie.managerA = await login(app, 'manager@alpha.example', TEST_PASSWORD);
-  cookie.managerB = await login(app, 'manager@beta.example', TEST_PASSWORD);
-  cookie.riderA = await login(app, 'rider.a@example.com', TEST_PASSWORD);
-  cookie.admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
+  cookie = await loginWorld(app);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
