@@ -7,6 +7,7 @@ import { loadSessionUser } from '../src/server/services/identity';
 import type { AppContext } from '../src/server/trpc/context';
 import { parseCsv } from '../src/server/lib/csv';
 import { TEST_PASSWORD } from './factories';
+import { freshWorld } from './world';
 
 export const BASE = 'http://localhost';
 
@@ -44,6 +45,12 @@ export function getWith(app: TestApp, path: string, cookie?: string, headers: Re
 /** The `name=value` pair of a Set-Cookie header for `name`, or undefined. */
 export function setCookieFor(res: Response, name: string): string | undefined {
   return res.headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
+}
+
+/** A test file's fresh database holding the world (test/world.ts), and the app over it: `const { db, w, app } = await freshWorldApp();`. */
+export async function freshWorldApp(envOverrides: Record<string, string> = {}) {
+  const { db, w } = await freshWorld();
+  return { db, w, app: testApp(db, envOverrides) };
 }
 
 /** Sign in through POST /api/auth/login and return the Cookie header value to send back. */

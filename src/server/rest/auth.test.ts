@@ -1,22 +1,11 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
 import { sessions } from '../../../db/schema';
-import { freshDb } from '../../../test/db';
 import { TEST_PASSWORD } from '../../../test/factories';
-import { getWith, login, postJson, req, setCookieFor, testApp, type TestApp } from '../../../test/app';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorldApp, getWith, login, postJson, req, setCookieFor } from '../../../test/app';
 import { sessionIdFromToken } from '../auth/tokens';
 
-let db: Db;
-let app: TestApp;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
-});
+const { db, w, app } = await freshWorldApp();
 
 const tokenOf = (cookie: string) => cookie.split(';')[0]!.split('=')[1]!;
 

@@ -1,22 +1,14 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../db/client';
-import { getWith, postJson, req, testApp, type TestApp, loginWorld, type WorldCookies, csvAttachmentRows } from '../../../test/app';
-import { freshDb } from '../../../test/db';
+import { freshWorldApp, getWith, postJson, req, loginWorld, type WorldCookies, csvAttachmentRows } from '../../../test/app';
 import { DENIED } from '../../../test/expect';
 import { makeOrder } from '../../../test/factories';
-import { makeWorld, type World } from '../../../test/world';
 import { IMPORT_COLUMNS, templateColumns } from '../../shared/schemas/order-import';
 import { parseCsv } from '../lib/csv';
 
-let db: Db;
-let app: TestApp;
-let w: World;
+const { db, w, app } = await freshWorldApp();
 let cookies: WorldCookies;
 
 beforeAll(async () => {
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
   await makeOrder(db, w.companyA, { customerName: 'Alpha Only', deliveryFeeMinor: 1250 });
   await makeOrder(db, w.companyB, { customerName: 'Beta Only', deliveryFeeMinor: 2500 });
   cookies = await loginWorld(app);

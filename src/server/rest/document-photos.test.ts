@@ -3,19 +3,14 @@ import { eq } from 'drizzle-orm';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../../db/client';
 import { riderDocuments } from '../../../db/schema';
-import { req, testApp, type TestApp, loginWorld, type WorldCookies } from '../../../test/app';
-import { freshDb } from '../../../test/db';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorldApp, req, loginWorld, type WorldCookies } from '../../../test/app';
 import { TINY_JPEG, TINY_PNG, TINY_WEBP } from '../../../test/fixtures/tiny-images';
 import { deleteRiderDocument, saveRiderDocument } from '../services/compliance';
 import { saveDocumentInput } from '../../shared/schemas/documents';
 
-let dir: string;
-let db: Db;
-let app: TestApp;
-let w: World;
+const dir = mkdtempSync(join(tmpdir(), 'kwt-docs-'));
+const { db, w, app } = await freshWorldApp({ CAPTURES_DIR: dir });
 let docA: string;
 let cookie: WorldCookies;
 
@@ -31,10 +26,6 @@ const get = (id: string, who?: string) => req(app, `/api/documents/${id}/photo`,
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; field?: string } }).error;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kwt-docs-'));
-  db = await freshDb();
-  app = testApp(db, { CAPTURES_DIR: dir });
-  w = await makeWorld(db);
   cookie = await loginWorld(app);
   const input = saveDocumentInput.parse({ riderId: w.riderA.id, type: 'driving_licence', expiresOn: '2099-01-01' });
   docA = (await saveRiderDocument(db, { userId: w.managerA.id, companyId: w.companyA.id }, input)).document.id;

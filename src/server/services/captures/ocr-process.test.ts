@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
-import { freshDb } from '../../../../test/db';
-import { req, testApp, type TestApp, loginWorld, type WorldCookies } from '../../../../test/app';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorldApp, req, loginWorld, type WorldCookies } from '../../../../test/app';
 import { textLines } from '../../../../test/fixtures/ocr/draw';
 import { fixtureBytes, loadManifest } from '../../../../test/fixtures/ocr/manifest';
 import { shutdownOcr } from '../../ocr/engine';
 import { processImage } from './ocr-process';
 
-let db: Db;
-let app: TestApp;
-let w: World;
+const { db, w, app } = await freshWorldApp();
 const img: Record<'odometer' | 'receipt' | 'cashAed' | 'blank', Uint8Array> = {} as never;
 let cookie: WorldCookies;
 
@@ -26,9 +21,6 @@ beforeAll(async () => {
   ]);
   img.cashAed = await textLines(600, 140, [[90, 'CASH 25.50']], 48);
   img.blank = await textLines(300, 100, []);
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
   cookie = await loginWorld(app);
 });
 
