@@ -1,4 +1,4 @@
-import { count, desc, eq, like, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { companies, companyMembers, riders, users } from '../../../../db/schema';
@@ -30,8 +30,8 @@ export async function listAccounts(db: Db, input: AccountListInput) {
         disabled: users.disabled,
         hasPassword: users.passwordHash,
         lastSignInAt: users.lastSignInAt,
-        memberCompany: companies.name,
-        riderCompany: riderCompany.name,
+        // A manager's company, else a rider's.
+        companyName: sql<string | null>`coalesce(${companies.name}, ${riderCompany.name})`,
       })
       .from(users)
       .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
@@ -42,6 +42,6 @@ export async function listAccounts(db: Db, input: AccountListInput) {
       .orderBy(desc(users.createdAt), users.email)
       .limit(limit)
       .offset(offset)
-      .then((found) => found.map(({ hasPassword, memberCompany, riderCompany, ...r }) => ({ ...r, hasPassword: Boolean(hasPassword), companyName: memberCompany ?? riderCompany ?? null })));
+      .then((found) => found.map(({ hasPassword, ...r }) => ({ ...r, hasPassword: Boolean(hasPassword) })));
   return pageOf(input, where, rows, (cond) => db.select({ n: count() }).from(users).where(cond));
 }
