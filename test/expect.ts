@@ -35,3 +35,6 @@ export function firstIssue(err: TRPCError): string {
   const field = issue.path.map(String).join('.');
   return field ? `${field}: ${issue.message}` : issue.message;
 }
+
+/** Row errors (an import's) as lines, "row 4 customerEmail: Invalid email format": a long list reads as a table. */
+export const rowErrorLines = (errors: { row: number; field: string; message: string }[]) => errors.map((e) => `row ${e.row}${e.field ? ` ${e.field}` : ''}: ${e.message}`);

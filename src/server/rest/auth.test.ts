@@ -151,43 +151,35 @@ describe('GET /api/auth/user', () => {
     expect(body.error.code).toBe('UNAUTHORIZED');
   });
 
-  test('a rider: roleData.id is the rider id and companyName is the rider’s company', async () => {
-    const cookie = await login(app, 'rider.b@example.com', TEST_PASSWORD);
-    const res = await getWith(app, '/api/auth/user', cookie);
+  /** GET /api/auth/user as the account with this email (TEST_PASSWORD): 200 and the body. */
+  const userAs = async (email: string) => {
+    const res = await getWith(app, '/api/auth/user', await login(app, email, TEST_PASSWORD));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
-      id: w.riderB.user.id,
-      email: 'rider.b@example.com',
-      firstName: 'Rashed',
-      lastName: w.riderB.user.lastName,
-      role: 'rider',
-      companyName: 'Beta Express',
-      roleData: { id: w.riderB.id },
-      locale: 'en',
-    });
+    return res.json();
+  };
+  /** What the endpoint answers for an account of the world, in English. */
+  const sessionUser = (u: { id: string; email: string; firstName: string; lastName: string }, role: string, companyName: string | null, roleId: string | null) => ({
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role,
+    companyName,
+    roleData: { id: roleId },
+    locale: 'en',
+  });
+
+  test('a rider: roleData.id is the rider id and companyName is the rider’s company', async () => {
+    expect(await userAs('rider.b@example.com')).toEqual(sessionUser(w.riderB.user, 'rider', 'Beta Express', w.riderB.id));
+    expect(w.riderB.user.firstName).toBe('Rashed');
   });
 
   test('a company manager: roleData.id is the company id', async () => {
-    const cookie = await login(app, 'manager@beta.example', TEST_PASSWORD);
-    const body = await (await getWith(app, '/api/auth/user', cookie)).json();
-    expect(body).toEqual({
-      id: w.managerB.id,
-      email: 'manager@beta.example',
-      firstName: 'Badr',
-      lastName: w.managerB.lastName,
-      role: 'company',
-      companyName: 'Beta Express',
-      roleData: { id: w.companyB.id },
-      locale: 'en',
-    });
+    expect(await userAs('manager@beta.example')).toEqual(sessionUser(w.managerB, 'company', 'Beta Express', w.companyB.id));
   });
 
   test('an admin: no company, no role id', async () => {
-    const cookie = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
-    const body = await (await getWith(app, '/api/auth/user', cookie)).json();
-    expect(body.role).toBe('admin');
-    expect(body.companyName).toBeNull();
-    expect(body.roleData).toEqual({ id: null });
+    expect(await userAs('admin@kwtdelivery.com')).toEqual(sessionUser(w.admin, 'admin', null, null));
   });
 });
 

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, orders, orderStatusEvents, webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { expectTRPCError } from '../../../../test/expect';
+import { expectTRPCError, rowErrorLines } from '../../../../test/expect';
 import { freshWorld } from '../../../../test/world';
 import { IMPORT_COLUMNS } from '../../../shared/schemas/order-import';
 import { importTemplateCsv } from './order-import';
@@ -56,15 +56,15 @@ describe('company.importOrders', () => {
     expect(res.imported).toBe(0);
     expect(res.totalRows).toBe(5);
     expect(res.validRows).toBe(1);
-    expect(res.errors).toEqual([
-      { row: 3, field: 'customerName', message: 'Customer name is required' },
-      { row: 4, field: 'customerPhone', message: 'Phone must start with + and contain 10-15 digits (e.g., +96512345678)' },
-      { row: 4, field: 'customerEmail', message: 'Invalid email format' },
-      { row: 4, field: 'deliveryFee', message: 'Delivery fee must be a number' },
-      { row: 4, field: 'codAmount', message: 'Cash on delivery cannot be negative' },
-      { row: 4, field: 'priority', message: 'Priority must be normal, high or urgent' },
-      { row: 6, field: 'pickupAddress', message: 'Pickup address is required' },
-      { row: 7, field: '', message: 'This row has 11 cells but the header has 10' },
+    expect(rowErrorLines(res.errors)).toEqual([
+      'row 3 customerName: Customer name is required',
+      'row 4 customerPhone: Phone must start with + and contain 10-15 digits (e.g., +96512345678)',
+      'row 4 customerEmail: Invalid email format',
+      'row 4 deliveryFee: Delivery fee must be a number',
+      'row 4 codAmount: Cash on delivery cannot be negative',
+      'row 4 priority: Priority must be normal, high or urgent',
+      'row 6 pickupAddress: Pickup address is required',
+      'row 7: This row has 11 cells but the header has 10',
     ]);
     // Nothing imported from a file with errors.
     expect(await countOrders(w.companyA.id)).toBe(before);
