@@ -53,6 +53,13 @@ export async function freshWorldApp(envOverrides: Record<string, string> = {}) {
   return { db, w, app: testApp(db, envOverrides) };
 }
 
+/** A test file's fresh world (test/world.ts) and a tRPC caller for each of its accounts that sign in. */
+export async function freshWorldCallers() {
+  const { db, w } = await freshWorld();
+  const [admin, managerA, managerB, riderA, riderB] = await Promise.all([w.admin.id, w.managerA.id, w.managerB.id, w.riderA.user.id, w.riderB.user.id].map((id) => callerFor(db, id)));
+  return { db, w, callers: { admin: admin!, managerA: managerA!, managerB: managerB!, riderA: riderA!, riderB: riderB! } };
+}
+
 /** Sign in through POST /api/auth/login and return the Cookie header value to send back. */
 export async function login(app: TestApp, email: string, password: string, ip = '203.0.113.1'): Promise<string> {
   const res = await postJson(app, '/api/auth/login', { email, password }, { ip });

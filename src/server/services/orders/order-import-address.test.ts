@@ -1,24 +1,17 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { orders, users } from '../../../../db/schema';
-import { callerFor, login, postJson, testApp, type TestApp } from '../../../../test/app';
+import { freshWorldCallers, login, postJson, testApp, type TestApp } from '../../../../test/app';
 import { rowErrorLines } from '../../../../test/expect';
 import { TEST_PASSWORD } from '../../../../test/factories';
-import { freshWorld } from '../../../../test/world';
 import { translate } from '../../../shared/i18n';
 import { IMPORT_COLUMNS, templateColumns } from '../../../shared/schemas/order-import';
 import { parseCsv } from '../../lib/csv';
 import { importTemplateCsv } from './order-import';
 
 /** Issue 8: CSV rows whose pickup/delivery addresses come in columns (governorate, area, block, …). */
-const { db, w } = await freshWorld();
-let a: Awaited<ReturnType<typeof callerFor>>;
-let b: Awaited<ReturnType<typeof callerFor>>;
+const { db, w, callers: { managerA: a, managerB: b } } = await freshWorldCallers();
 
-beforeAll(async () => {
-  a = await callerFor(db, w.managerA.id);
-  b = await callerFor(db, w.managerB.id);
-});
 
 /** A CSV from header names and rows of { column: value } (missing cells empty). */
 function csvOf(columns: string[], rows: Record<string, string>[]): string {

@@ -1,20 +1,13 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, orders, orderStatusEvents, webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
-import { callerFor } from '../../../../test/app';
+import { freshWorldCallers } from '../../../../test/app';
 import { expectTRPCError, rowErrorLines } from '../../../../test/expect';
-import { freshWorld } from '../../../../test/world';
 import { IMPORT_COLUMNS } from '../../../shared/schemas/order-import';
 import { importTemplateCsv } from './order-import';
 
-const { db, w } = await freshWorld();
-let a: Awaited<ReturnType<typeof callerFor>>;
-let b: Awaited<ReturnType<typeof callerFor>>;
+const { db, w, callers: { managerA: a, managerB: b } } = await freshWorldCallers();
 
-beforeAll(async () => {
-  a = await callerFor(db, w.managerA.id);
-  b = await callerFor(db, w.managerB.id);
-});
 
 const HEADER = IMPORT_COLUMNS.join(',');
 const good = (name: string, extra = '') => `${name},+96512345678,,Pickup A,"Block 2, Street 14",Box,1.250,0,normal,${extra}`;

@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import { callerFor, testEnv } from '../../../../test/app';
+import { freshWorldCallers, callerFor, testEnv } from '../../../../test/app';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
-import { freshWorld } from '../../../../test/world';
 import { dispatchDue } from '../../services/integrations';
 
-type Caller = Awaited<ReturnType<typeof callerFor>>;
-const { db, w } = await freshWorld();
-let a: Caller;
-let b: Caller;
+const { db, w, callers: { managerA: a, managerB: b } } = await freshWorldCallers();
 let aId: string;
 
 beforeAll(async () => {
-  a = await callerFor(db, w.managerA.id);
-  b = await callerFor(db, w.managerB.id);
   const created = await a.company.webhookCreate({ url: 'https://93.184.215.14/kwt', events: ['order.delivered', 'order.created', 'order.created'] });
   aId = created.endpoint.id;
   await a.company.webhookTest({ id: aId });
