@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../../db/client';
-import { makeAnalysisWorld, NOW, RATE, type AnalysisWorld } from '../../../../../test/analysis-world';
+import { freshAnalysisWorld, NOW, RATE } from '../../../../../test/analysis-world';
 import { callerFor, getWith, postJson, testApp, testEnv, type TestApp, loginWorld, type WorldCookies } from '../../../../../test/app';
-import { freshDb } from '../../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../../test/expect';
 import { localIsoDate } from '../../../../shared/schemas/order-import';
 import type { Analysis } from '../../../../shared/schemas/ai';
@@ -10,16 +8,13 @@ import { loadSessionUser } from '../../identity';
 import { analysisSummaryText, runAnalysis } from './index';
 import { managerReport } from './report';
 
-let db: Db;
-let w: AnalysisWorld;
+const { db, w } = await freshAnalysisWorld();
 let app: TestApp;
 let cookies: WorldCookies;
 const viewer = async (userId: string) => (await loadSessionUser(db, userId))!;
 const report = async (viewerId: string, userId: string) => managerReport(db, await viewer(viewerId), userId, { now: NOW, aedToKwd: RATE });
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeAnalysisWorld(db);
   app = testApp(db, { AED_TO_KWD_RATE: String(RATE) });
   cookies = await loginWorld(app);
 });
