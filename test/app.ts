@@ -1,6 +1,8 @@
 import { expect } from 'bun:test';
 import type { Db } from '../db/client';
+import { Hono } from 'hono';
 import { createApp } from '../src/server/app';
+import { fastLane, laneHandlers } from '../src/server/http/fast-lane';
 import { parseEnv, type Env } from '../src/server/env';
 import { createCaller } from '../src/server/trpc/root';
 import { loadSessionUser } from '../src/server/services/identity';
@@ -113,4 +115,16 @@ export async function csvAttachmentRows(res: Response, fileName: string): Promis
   const bytes = new Uint8Array(await res.arrayBuffer());
   expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   return parseCsv(new TextDecoder().decode(bytes));
+}
+
+/**
+ * Over one database: the app with its fast lane, the app without it, and the lane alone on the routes
+ * `mount` gives it (whatever it steps aside for ends in this app's 404 "stepped aside").
+ */
+export function laneApps(db: Db, mount: (laneOnly: Hono, lane: ReturnType<typeof laneHandlers>) => void) {
+  const env = testEnv();
+  const laneOnly = new Hono();
+  mount(laneOnly, laneHandlers(fastLane(db, env)));
+  laneOnly.all('*', (c) => c.text('stepped aside', 404));
+  return { fast: createApp(db, env), slow: createApp(db, env, { fast: false }), laneOnly };
 }
