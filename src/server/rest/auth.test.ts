@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import { sessions } from '../../../db/schema';
 import { TEST_PASSWORD } from '../../../test/factories';
+import { expectRefused, expectStatusAndHeaders } from '../../../test/expect';
 import { freshWorldApp, getWith, login, postJson, req, setCookieFor } from '../../../test/app';
 import { sessionIdFromToken } from '../auth/tokens';
 
@@ -114,13 +115,7 @@ describe('POST /api/auth/login', () => {
   });
 
   test('malformed JSON: 400', async () => {
-    const res = await postJson(app, '/api/auth/login', '{"email": ');
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      success: false,
-      message: 'Malformed JSON body',
-      error: { code: 'BAD_REQUEST', message: 'Malformed JSON body' },
-    });
+    await expectRefused(await postJson(app, '/api/auth/login', '{"email": '), 400, 'BAD_REQUEST', 'Malformed JSON body');
   });
 
   test('no body or a non-object body: 400, never 500', async () => {
@@ -261,9 +256,7 @@ describe('logout', () => {
 
 describe('GET /api/login without Google configured', () => {
   test('goes to /login', async () => {
-    const res = await req(app, '/api/login');
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/login');
+    expectStatusAndHeaders(await req(app, '/api/login'), 302, { location: '/login' });
   });
 
   test('keeps a valid redirect', async () => {
@@ -277,9 +270,7 @@ describe('GET /api/login without Google configured', () => {
 
   test('drops an invalid redirect', async () => {
     for (const bad of ['https://evil.example', '//evil.example', '/settings']) {
-      const res = await req(app, `/api/login?redirect=${encodeURIComponent(bad)}`);
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe('/login');
+      expectStatusAndHeaders(await req(app, `/api/login?redirect=${encodeURIComponent(bad)}`), 302, { location: '/login' });
     }
   });
 });
