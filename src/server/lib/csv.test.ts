@@ -1,5 +1,4 @@
 import { describe, expect, test } from 'bun:test';
-import { westernDigits } from '../../shared/schemas/order-import';
 import { CsvError, csvCell, parseCsv, safeText, toCsv } from './csv';
 
 describe('parseCsv (RFC 4180)', () => {
@@ -85,14 +84,5 @@ describe('parseCsv (RFC 4180)', () => {
 
   test('guard: false (our own fixed template rows) writes text untouched', () => {
     expect(toCsv([['+96512345678']], { guard: false })).toBe('+96512345678\r\n');
-  });
-});
-
-describe('westernDigits', () => {
-  test('Arabic-Indic and Persian digits and the Arabic decimal separator become ASCII', () => {
-    expect(westernDigits('٠١٢٣٤٥٦٧٨٩')).toBe('0123456789');
-    expect(westernDigits('١٫٢٥٠')).toBe('1.250');
-    expect(westernDigits('۱۲')).toBe('12');
-    expect(westernDigits('+٩٦٥١٢٣٤٥٦٧٨')).toBe('+96512345678');
   });
 });
