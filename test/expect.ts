@@ -36,6 +36,15 @@ export function firstIssue(err: TRPCError): string {
   return field ? `${field}: ${issue.message}` : issue.message;
 }
 
+/** An import refused for its row errors: nothing imported, the rows counted as given, each error a line (rowErrorLines). */
+export function expectImportRefused(
+  res: { imported: number; totalRows: number; validRows: number; errors: { row: number; field: string; message: string }[] },
+  rows: { total: number; valid: number },
+  errors: string[],
+) {
+  expect({ imported: res.imported, total: res.totalRows, valid: res.validRows, errors: rowErrorLines(res.errors) }).toEqual({ imported: 0, ...rows, errors });
+}
+
 /** Row errors (an import's) as lines, "row 4 customerEmail: Invalid email format": a long list reads as a table. */
 export const rowErrorLines = (errors: { row: number; field: string; message: string }[]) => errors.map((e) => `row ${e.row}${e.field ? ` ${e.field}` : ''}: ${e.message}`);
 

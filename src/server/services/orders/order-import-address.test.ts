@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { orders, users } from '../../../../db/schema';
 import { freshWorldCallers, login, postJson, testApp, type TestApp } from '../../../../test/app';
-import { rowErrorLines } from '../../../../test/expect';
+import { expectImportRefused } from '../../../../test/expect';
 import { TEST_PASSWORD } from '../../../../test/factories';
 import { translate } from '../../../shared/i18n';
 import { IMPORT_COLUMNS, templateColumns } from '../../../shared/schemas/order-import';
@@ -91,10 +91,7 @@ describe('CSV import with structured Gulf addresses', () => {
       { ...base('Nowhere'), deliveryArea: 'Atlantis', deliveryBlock: '1', deliveryStreet: '2', deliveryBuilding: '3' }, // row 7
     ]);
     const withMakani = csvOf([...KW_COLUMNS, 'deliveryMakani'], [{ ...base('Makani'), deliveryAddress: 'Salmiya', deliveryMakani: '1234567890' }]);
-    const res = await a.company.importOrders({ csv });
-    expect(res.imported).toBe(0);
-    expect(res.validRows).toBe(0);
-    expect(rowErrorLines(res.errors)).toEqual([
+    expectImportRefused(await a.company.importOrders({ csv }), { total: 6, valid: 0 }, [
       'row 2 deliveryArea: "Atlantis" is not an area of Hawalli',
       'row 3 deliveryGovernorate: "Gotham" is not one of the governorates of Kuwait',
       'row 4 deliveryArea: "Salmiya" is not an area of Ahmadi',

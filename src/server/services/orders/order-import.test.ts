@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, orders, orderStatusEvents, webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
 import { freshWorldCallers } from '../../../../test/app';
-import { expectTRPCError, rowErrorLines } from '../../../../test/expect';
+import { expectImportRefused, expectTRPCError } from '../../../../test/expect';
 import { IMPORT_COLUMNS } from '../../../shared/schemas/order-import';
 import { importTemplateCsv } from './order-import';
 
@@ -45,11 +45,7 @@ describe('company.importOrders', () => {
       'Row Seven,+96512345678,,P,D,,1,0,normal,,extra', // row 7: one cell too many
     ].join('\r\n');
     const before = await countOrders(w.companyA.id);
-    const res = await a.company.importOrders({ csv });
-    expect(res.imported).toBe(0);
-    expect(res.totalRows).toBe(5);
-    expect(res.validRows).toBe(1);
-    expect(rowErrorLines(res.errors)).toEqual([
+    expectImportRefused(await a.company.importOrders({ csv }), { total: 5, valid: 1 }, [
       'row 3 customerName: Customer name is required',
       'row 4 customerPhone: Phone must start with + and contain 10-15 digits (e.g., +96512345678)',
       'row 4 customerEmail: Invalid email format',
@@ -106,8 +102,8 @@ describe('company.importOrders', () => {
       imported: 0,
       dryRun: false,
       errors: [
-        { row: 1, field: 'phone', message: 'Unknown column "phone"' },
-        { row: 1, field: 'customerPhone', message: 'Missing column "customerPhone"' },
+          { row: 1, field: 'phone', message: 'Unknown column "phone"' },
+          { row: 1, field: 'customerPhone', message: 'Missing column "customerPhone"' },
       ],
     });
   });
