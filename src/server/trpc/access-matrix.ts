@@ -72,6 +72,7 @@ const companyCashOwn: Access = { gate: COMPANY_CASH, owner: 'company' };
 const rider: Access = { gate: RIDER };
 const riderOwn: Access = { gate: RIDER, owner: 'rider' };
 const ownUser: Access = { gate: SIGNED_IN, owner: 'user' };
+const riderBodyIgnored: Access = { gate: RIDER, why: 'a riderId in the body is ignored: always the caller' };
 
 export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'auth.me': pub,
@@ -175,8 +176,8 @@ export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'rider.dutyEnd': rider,
   'rider.breakStart': rider,
   'rider.breakEnd': rider,
-  'rider.syncPerformance': { gate: RIDER, why: 'a riderId in the body is ignored: always the caller' },
-  'rider.setRegion': { gate: RIDER, why: 'a riderId in the body is ignored: always the caller' },
+  'rider.syncPerformance': riderBodyIgnored,
+  'rider.setRegion': riderBodyIgnored,
   'rider.orders': rider,
   'rider.setOrderStatus': riderOwn,
   'rider.submitCash': { gate: RIDER, owner: 'rider-self', foreign: 403, why: 'the path id must be the caller' },
