@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { freshDb } from './db';
 import { dutyBreaks, dutyShifts, riderDocuments, riders } from '../db/schema';
 import { makeSubmission } from './cash';
 import { loadSessionUser } from '../src/server/services/identity';
@@ -118,4 +119,10 @@ export async function makeSoloCompany(db: Db, name: string) {
   const { rider } = await makeRider(db, company, { name: `${name} Rider`, withUser: false, licenseNumber: 'KW-9' });
   const scope = await actorFor(db, (await loadSessionUser(db, manager.id))!);
   return { company, rider, scope };
+}
+
+/** A test file's fresh database holding the analysis world: `const { db, w } = await freshAnalysisWorld();`. */
+export async function freshAnalysisWorld() {
+  const db = await freshDb();
+  return { db, w: await makeAnalysisWorld(db) };
 }

@@ -13,6 +13,7 @@ import { startDocumentReminders } from './services/compliance';
 import { startHousekeeping } from './lib/housekeeping';
 import { startHourly } from './lib/hourly';
 import { relearnStaleModels } from './services/routing';
+import { pruneLoginAttempts } from './services/identity';
 import { startDemoSimulator } from './services/demo-sim';
 import { startDispatchSweeper } from './services/dispatch';
 
@@ -50,7 +51,7 @@ if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
 
 startWebhookDispatcher(db, guardFromEnv(env));
 const stopReminders = startDocumentReminders(db);
-const stopHousekeeping = startHousekeeping(db);
+const stopHousekeeping = startHousekeeping(db, [pruneLoginAttempts]);
 // Issue 25: each company's ETA model relearned from its deliveries once a day (docs/decisions/013-eta-model.md).
 const stopEtaModels = startHourly('eta models', () => relearnStaleModels(db));
 const stopSimulator = startDemoSimulator(db, env);

@@ -5,7 +5,7 @@ import { freshDb } from '../../../test/db';
 import { FAKE_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../../../test/fake-anthropic';
 import { makeToolWorld, TOOL_NOW, type ToolWorld } from '../../../test/tool-world';
 import { supportChatInput, type SupportChatReply } from '../../shared/schemas/ai';
-import { runInLocale } from '../http/locale';
+import { runInLocale } from '../lib/request-locale';
 import { loadSessionUser } from '../services/identity';
 import { supportChat } from './support-chat';
 import { ALL_TOOLS } from './tools';

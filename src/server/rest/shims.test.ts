@@ -1,28 +1,20 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
 import { companies, locationPings, riders, supportTickets } from '../../../db/schema';
-import { freshDb } from '../../../test/db';
 import { DENIED } from '../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
-import { getWith, login, postJson, req, testApp, type TestApp } from '../../../test/app';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorldApp, getWith, login, postJson, req } from '../../../test/app';
 import { SHIMS } from './shims';
 
 type Actor = 'signedOut' | 'riderA' | 'riderB' | 'companyA' | 'companyB' | 'admin';
 const ACTORS: Actor[] = ['signedOut', 'riderA', 'riderB', 'companyA', 'companyB', 'admin'];
 
-let db: Db;
-let app: TestApp;
-let w: World;
+const { db, w, app } = await freshWorldApp();
 const cookies = {} as Record<Actor, string | undefined>;
 /** The public tracking link's code of the order made in beforeAll. */
 let trackCode = '';
 
 beforeAll(async () => {
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
   trackCode = (await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered' })).trackingCode!;
   const emails: Record<Exclude<Actor, 'signedOut'>, string> = {
     riderA: 'rider.a@example.com',

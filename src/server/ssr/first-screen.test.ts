@@ -4,12 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allowConsoleError } from '../../../test/console';
-import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
-import { freshDb } from '../../../test/db';
 import { callerFor, testEnv } from '../../../test/app';
 import { makeOrder } from '../../../test/factories';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorld } from '../../../test/world';
 import { RIDER_FIRST_SCREEN_QUERIES } from '../../shared/rider-first-screen';
 import { DAY_MS } from '../../shared/time';
 import { loadSessionUser } from '../services/identity';
@@ -18,8 +16,7 @@ import type { AppContext } from '../trpc/context';
 import { riderFirstScreenState, riderTimeZone, stateScriptText } from './first-screen-state';
 import { firstScreenRenderer } from './renderer';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const renderer = firstScreenRenderer({ timeoutMs: 60_000 });
 /**
  * 12:05 UTC (15:05 in Kuwait, 16:05 in Dubai) on the last day that time has passed: the duty goes through
@@ -38,8 +35,6 @@ async function riderContext(userId: string): Promise<AppContext> {
 }
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   await (await callerFor(db, w.riderA.user.id)).rider.dutyStart({ startOdometerKm: 40_000, at: STARTED });
   await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'assigned', customerName: 'Noura', deliveryAddressParts: salmiya });
 });

@@ -81,6 +81,7 @@ const riderOwn: Access = { gate: RIDER, owner: 'rider' };
 const ownUser: Access = { gate: SIGNED_IN, owner: 'user' };
 /** Admin-only with a further permission, naming any company's data. */
 const adminOverCan = (also: Permission): Access => ({ gate: adminCan(also), owner: 'company' });
+const riderBodyIgnored: Access = { gate: RIDER, why: 'a riderId in the body is ignored: always the caller' };
 
 export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'auth.me': pub,
@@ -188,8 +189,8 @@ export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'rider.dutyEnd': rider,
   'rider.breakStart': rider,
   'rider.breakEnd': rider,
-  'rider.syncPerformance': { gate: RIDER, why: 'a riderId in the body is ignored: always the caller' },
-  'rider.setRegion': { gate: RIDER, why: 'a riderId in the body is ignored: always the caller' },
+  'rider.syncPerformance': riderBodyIgnored,
+  'rider.setRegion': riderBodyIgnored,
   'rider.orders': rider,
   'rider.setOrderStatus': riderOwn,
   'rider.submitCash': { gate: RIDER_CASH, owner: 'rider-self', foreign: 403, why: 'the path id must be the caller' },

@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../db/client';
 import { callerFor } from '../../../test/app';
-import { freshDb } from '../../../test/db';
 import { DENIED, expectTRPCError } from '../../../test/expect';
 import { makeCompanyManager, makeRider, makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { flaggedRecords } from '../../../db/schema';
 import { startDuty } from '../services/rider';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorld } from '../../../test/world';
 import type { createCaller } from './root';
 
 /**
@@ -24,13 +22,10 @@ const no = (message: string) => ['FORBIDDEN', message] as const;
 const WRONG_CURRENT = ['BAD_REQUEST', 'Your current password is incorrect.'] as const;
 const SYNC_DENIED = 'Access denied: Syncing data requires admin privileges';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const callers = {} as Record<Actor, Caller>;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   const ids: Record<Actor, string | null> = {
     signedOut: null,
     riderA: w.riderA.user.id,

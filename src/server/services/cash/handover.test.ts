@@ -4,13 +4,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { auditLog, cashLedger, cashSubmissions, idempotencyKeys, notices } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { DENIED, expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { HANDOVER_CODE_TTL_MS } from '../../../shared/cash/handover';
 import { formatMoney } from '../../../shared/money';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { submitCash } from './cash-submit';
 import { confirmHandover, resolveDiscrepancy } from './handover';
 import { cashLimitState } from './limits';
@@ -31,8 +30,7 @@ const admin = () => callerFor(db, w.admin.id);
 const balances = () => riderBalances(db, w.riderA.id, 'KWD');
 
 beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
+  ({ db, w } = await freshWorld());
   // Rider A collected 12.500 KWD on a delivered cash order.
   await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered', paymentMethod: 'cash', codAmountMinor: 12_500 });
 });

@@ -208,9 +208,8 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
       companyName: companies.name,
       receivedByName: fullName(receiver.firstName, receiver.lastName),
       resolvedByName: fullName(resolver.firstName, resolver.lastName),
-      slipMinor: captures.valueMinor,
-      slipCurrency: captures.currency,
-      slipCorrected: captures.readingCorrected,
+      // The scanned slip's reading (null without a slip).
+      slip: { valueMinor: captures.valueMinor, currency: captures.currency, corrected: captures.readingCorrected },
     })
     .from(cashSubmissions)
     .innerJoin(riders, eq(riders.id, cashSubmissions.riderId))
@@ -222,7 +221,7 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
     // Newest first; two hand-overs of the same millisecond in the order they were made (the rowid), never at random.
     .orderBy(sql`case ${cashSubmissions.status} when 'pending' then 0 when 'discrepancy' then 1 else 2 end`, desc(cashSubmissions.submittedAt), sql`cash_submissions.rowid desc`)
     .limit(limit);
-  return rows.map(({ s, slipMinor, slipCurrency, slipCorrected, ...r }) => {
+  return rows.map(({ s, slip, ...r }) => {
     const cur = s.currency;
     const money = (minor: number | null) => (minor === null ? null : fromMinor(minor, cur));
     return {
@@ -252,8 +251,8 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
       resolvedByName: r.resolvedByName || null,
       resolvedAt: s.resolvedAt?.toISOString() ?? null,
       slipCaptureId: s.slipCaptureId,
-      slip: slipCheck(s.amountMinor, cur, s.slipCaptureId ? { valueMinor: slipMinor, currency: slipCurrency } : null),
-      slipCorrected: slipCorrected ?? false,
+      slip: slipCheck(s.amountMinor, cur, s.slipCaptureId ? slip : null),
+      slipCorrected: slip?.corrected ?? false,
     };
   });
 }

@@ -2,6 +2,8 @@
  * Cash: the ledger, collections, hand-overs, limits, corrections and reconciliation.
  * The public face of this folder: other folders and the doors import it only from here (test/imports.test.ts).
  */
+export { CASH_STANDING_FIGURES, cashStanding } from './cash-standing';
+export type { CashStanding, CashStandingFigure, CashStandingLine } from './cash-standing';
 export { listCashSubmissions, reviewCashSubmission, submitCash, submitCashOnce } from './cash-submit';
 export { postCollection, reverseCollection } from './collections';
 export { correctRiderCash, riderLedger, ridersCash } from './corrections';

@@ -1,11 +1,9 @@
-import { beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { cashLedger, cashSubmissions } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { makeOrder, makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import type { DiscrepancyResolution, LedgerAccount } from '../../../shared/cash/ledger-types';
 import { submitCash } from './cash-submit';
 import { riderSetOrderStatus } from '../orders';
@@ -22,13 +20,7 @@ import { staffActor } from '../access';
  * and a model kept beside them; cash on hand and in transit are never negative; transit equals the
  * pending submissions. And the table refuses every UPDATE and DELETE.
  */
-let db: Db;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+const { db, w } = await freshWorld();
 
 type Op =
   | { op: 'deliver'; minor: number }

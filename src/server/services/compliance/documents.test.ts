@@ -1,22 +1,15 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { and, eq, like } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { notices, riderDocuments, riders } from '../../../../db/schema';
 import { freshDb } from '../../../../test/db';
 import { makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, makeWorld } from '../../../../test/world';
 import { addDays, daysBetween, documentStatus, documentTypesFor, isCalendarDate, saveDocumentInput } from '../../../shared/schemas/documents';
 import { documentsOverview, riderDocumentList, saveRiderDocument } from './documents';
 import { sendDocumentReminders } from './documents-reminders';
 import { staffActor } from '../access';
 
-let db: Db;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+const { db, w } = await freshWorld();
 
 const save = (companyId: string, riderId: string, type: 'driving_licence' | 'residency' | 'civil_id' | 'vehicle_insurance', expiresOn: string, now?: Date) =>
   saveRiderDocument(db, staffActor(w.managerA.id, companyId), saveDocumentInput.parse({ riderId, type, number: 'N-1', expiresOn }), now);

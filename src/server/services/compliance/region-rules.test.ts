@@ -2,10 +2,9 @@ import { beforeEach, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { dutyBreaks, dutyShifts, notices, orders, regionRules, riders } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { makeOrder, makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
-import { runInLocale } from '../../http/locale';
+import { freshWorld, type World } from '../../../../test/world';
+import { runInLocale } from '../../lib/request-locale';
 import { DomainError } from '../../errors';
 import { startDuty } from '../rider';
 import { orderBlock } from './guards';
@@ -24,8 +23,7 @@ let w: World;
 const admin = () => (staffActor(w.admin.id, null));
 
 beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
+  ({ db, w } = await freshWorld());
   // The test template switches the time-of-day rules off (test/db.ts); these tests need the defaults.
   await db.update(regionRules).set({ summerMotorcycleBan: true, summerMiddayBreak: true, iftarPause: true });
 });

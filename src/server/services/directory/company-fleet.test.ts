@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import type { NewRiderInput } from '../../../shared/schemas/company-riders';
 import { auditLog, riderInvitations, riders, sessions, users } from '../../../../db/schema';
 import { callerFor, getWith, login, postJson, testApp, testEnv, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeRider, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { sessionIdFromToken } from '../../auth/tokens';
 import {
   acceptRiderInvitation,
@@ -21,8 +19,7 @@ import {
 } from './company-fleet';
 import { onChange, type ChangeTopic } from '../../lib/events';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let app: TestApp;
 let seq = 0;
 const payload = (over: Record<string, unknown> = {}) =>
@@ -44,8 +41,6 @@ const linkOf = (res: InviteAnswer) => {
 const tokenOf = (res: InviteAnswer) => linkOf(res).replace(/^\/invite\//, '');
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   app = testApp(db);
 });
 

@@ -10,6 +10,6 @@ export { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyR
 export { addCompanyManager, reissueManagerInvitation, setManagerSuspended } from './company-managers';
 export type { InviteDoor } from './company-managers';
 export { companyOverview, companyProfile, setCompanyWeekend } from './company-overview';
-export { listCompanyRiders } from './company-riders';
+export { findRider, listCompanyRiders } from './company-riders';
 export { riderDayFor, searchRiders } from './rider-pick';
 export { companyRidersNow } from './rider-load';

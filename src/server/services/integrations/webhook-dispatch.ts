@@ -3,7 +3,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
 import { t } from '../../../shared/i18n';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { checkWebhookTarget, type Resolver, type WebhookTarget } from './webhook-guard';
 import { postPinned, type SendResult } from './webhook-send';
 import { afterWrites } from '../../../../db/serialize';

@@ -1,25 +1,20 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { locationPings, riders } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { distanceKm } from '../../../shared/geo';
 import { STALE_AFTER_MS } from '../../../shared/schemas/fleet';
 import { fleetPositions, localDayBounds, riderHistory } from './fleet';
 import { recordLocation } from './locations';
 import { staffActor } from '../access';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const now = new Date();
 const seen = new Date(now.getTime() - 2 * 60_000);
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   await db.insert(locationPings).values([
     { riderId: w.riderA.id, lat: 29.30, lng: 47.90, recordedAt: new Date(seen.getTime() - 60_000) },
     { riderId: w.riderA.id, lat: 29.31, lng: 47.91, recordedAt: seen },

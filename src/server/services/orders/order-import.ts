@@ -1,6 +1,7 @@
 import type { Db } from '../../../../db/client';
 import { orders, orderStatusEvents } from '../../../../db/schema';
 import { orderInput, parseFee, type OrderInput } from '../../../shared/schemas/admin';
+import { normalizeDigits } from '../../../shared/digits';
 import {
   ADDRESS_IMPORT_COLUMNS,
   ADDRESS_SIDES,
@@ -8,7 +9,6 @@ import {
   IMPORT_LIMITS,
   REQUIRED_IMPORT_COLUMNS,
   templateColumns,
-  westernDigits,
   type AddressImportColumn,
   type AddressImportCountry,
   type ImportColumn,
@@ -123,15 +123,15 @@ function readRow(cells: string[], columns: (AnyColumn | null)[], row: number, co
   const parsed = orderInput.safeParse(
     {
       customerName: v.customerName,
-      customerPhone: westernDigits(v.customerPhone).replace(/[\s-]/g, ''),
+      customerPhone: normalizeDigits(v.customerPhone).replace(/[\s-]/g, ''),
       customerEmail: v.customerEmail.trim(),
       pickupAddress: address.pickup.text,
       deliveryAddress: address.delivery.text,
       pickupAddressParts: address.pickup.parts,
       deliveryAddressParts: address.delivery.parts,
       itemDescription: v.itemDescription,
-      deliveryFee: parseFee(westernDigits(v.deliveryFee)),
-      codAmount: parseFee(westernDigits(v.codAmount)),
+      deliveryFee: parseFee(normalizeDigits(v.deliveryFee)),
+      codAmount: parseFee(normalizeDigits(v.codAmount)),
       priority: v.priority.trim().toLowerCase() || undefined,
       notes: v.notes,
       currency: company.currency,

@@ -2,9 +2,8 @@ import { beforeEach, describe, expect, test } from 'bun:test';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { auditLog, orders, orderStatusEvents } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { makeOrder, makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { DomainError } from '../../errors';
 import { assignOrder, transitionOrder } from './order-lifecycle';
 import { staffActor } from '../access';
@@ -13,10 +12,7 @@ let db: Db;
 let w: World;
 const admin = () => (staffActor(w.admin.id, null));
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 async function expectDomain(p: Promise<unknown>, code: string, message: string) {
   const err = await p.then(() => null, (e) => e);

@@ -1,17 +1,14 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { orders, orderStatusEvents, riders } from '../../../../db/schema';
 import { callerFor, getWith, testApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import type { OrderStatus } from '../../../shared/schemas/oversight';
 import { deliveryArea, firstName, publicTracking } from './tracking-page';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const NOW = new Date('2026-03-10T12:00:00Z');
 const min = (n: number) => new Date(NOW.getTime() - n * 60_000);
 
@@ -42,11 +39,6 @@ async function orderAt(status: OrderStatus) {
 async function riderSeen(at: Date | null, lat = 29.3375, lng = 48.0758) {
   await db.update(riders).set({ lastLat: at ? lat : null, lastLng: at ? lng : null, lastSeenAt: at }).where(eq(riders.id, w.riderA.id));
 }
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
 
 /** Nothing about the customer, the company, the rider beyond the first name, or money. */
 function expectNoLeak(answer: unknown, order: typeof orders.$inferSelect) {

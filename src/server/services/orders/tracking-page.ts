@@ -67,10 +67,8 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
       deliveryPin: orders.deliveryPin,
       etaDropoffAt: orders.etaDropoffAt,
       region: companies.region,
-      riderName: riders.name,
-      lat: riders.lastLat,
-      lng: riders.lastLng,
-      seenAt: riders.lastSeenAt,
+      // The assigned rider's name and last position (null before assignment).
+      rider: { name: riders.name, lat: riders.lastLat, lng: riders.lastLng, seenAt: riders.lastSeenAt },
     })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
@@ -85,14 +83,14 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
     .orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id));
 
   const place = coarsePlace(row.deliveryAddressParts);
-  const showRider = row.riderName !== null && WITH_RIDER.includes(row.status);
-  const fresh = row.seenAt !== null && now.getTime() - row.seenAt.getTime() <= LIVE_POSITION_MAX_AGE_MS;
-  const live = row.status === 'picked_up' && showRider && fresh && row.lat !== null && row.lng !== null;
+  const rider = row.rider && WITH_RIDER.includes(row.status) ? row.rider : null;
+  const fresh = rider?.seenAt != null && now.getTime() - rider.seenAt.getTime() <= LIVE_POSITION_MAX_AGE_MS;
+  const live = row.status === 'picked_up' && fresh && rider.lat !== null && rider.lng !== null;
   return {
     status: row.status,
     timeline: events.map((e) => ({ status: e.status, at: e.at.toISOString() })),
-    rider: showRider ? { firstName: firstName(row.riderName!) } : null,
-    position: live ? { lat: row.lat!, lng: row.lng!, updatedAt: row.seenAt!.toISOString() } : null,
+    rider: rider ? { firstName: firstName(rider.name) } : null,
+    position: live ? { lat: rider.lat!, lng: rider.lng!, updatedAt: rider.seenAt!.toISOString() } : null,
     area: place ? `${place.area.en}, ${place.division.en}` : deliveryArea(row.deliveryAddress),
     place,
     timezone: REGIONS[row.region].timezone,

@@ -5,10 +5,9 @@ import { auditLog, regionRules, riders } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
 import { makeSubmission } from '../../../../test/cash';
 import { countSubmission } from '../../../../test/cash-steps';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { setLocaleSource } from '../../../shared/i18n';
 import { riderDocumentList, orderBlock, riderRulesNow } from '../compliance';
 import { riderDashboard } from './rider-day';
@@ -30,10 +29,7 @@ const regionOf = async (riderId: string) => (await db.query.riders.findFirst({ w
 /** The state a rider of a Kuwait company was left in by switching to the UAE before the fix. */
 const pickedUae = (riderId: string) => db.update(riders).set({ region: 'AED' }).where(eq(riders.id, riderId));
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 describe('a region change is refused while the rider answers for cash in the current currency', () => {
   test('12.500 KWD on hand → 409 naming the amount, region unchanged; after the company counted it in full → allowed and audited', async () => {
