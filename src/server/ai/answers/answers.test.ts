@@ -4,7 +4,6 @@ import { freshDb } from '../../../../test/db';
 import { makeToolWorld, TOOL_NOW, type ToolWorld } from '../../../../test/tool-world';
 import type { Locale } from '../../../shared/i18n';
 import { runInLocale } from '../../lib/request-locale';
-import { scopeForUser } from '../../services/reports';
 import { loadSessionUser } from '../../services/identity';
 import { ALL_TOOLS, callTool } from '../tools';
 import { composeAnswer, hasComposer, type Answer } from './index';

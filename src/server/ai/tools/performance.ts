@@ -4,7 +4,6 @@ import { RIDER_STATUSES } from '../../../shared/schemas/oversight';
 import { riderPerformanceOver } from '../../services/reports';
 import { defineTool } from '../tool';
 import { count, instant, perCurrency as perCurrencyOutput } from './output';
-import { RIDER_STATUSES } from '../../../shared/schemas/oversight';
 import { riderWall } from '../../services/access';
 
 const output = z.object({
