@@ -10,6 +10,7 @@ import { localIsoDate } from '../src/shared/schemas/order-import';
 import type { Db } from './client';
 import { cashSubmissions, companies, dutyBreaks, dutyShifts, locationPings, orders, orderStatusEvents, riders } from './schema';
 import { seedDemo } from './seed';
+import { staffActor } from '../src/server/services/access';
 
 /**
  * Issue 21: the demo tells one story. Seeded at a winter noon and at a summer afternoon in Kuwait (the
@@ -99,7 +100,7 @@ for (const [label, now, db] of [['winter', WINTER, () => winter], ['summer', SUM
         expect(r.lastSeenAt!.getTime()).toBeLessThanOrEqual(last.endedAt!.getTime());
         expect(r.lastSeenAt!.getTime()).toBeGreaterThan(last.endedAt!.getTime() - 11 * 60_000);
       }
-      const map = await fleetPositions(db(), { companyId: null }, new Date(now));
+      const map = await fleetPositions(db(), staffActor('seed-story', null), {}, new Date(now));
       expect(map.filter((m) => m.onDuty && !m.stale).map((m) => m.name).sort()).toEqual(s.riders.filter((r) => r.onDuty).map((r) => r.name).sort());
     });
 

@@ -17,8 +17,8 @@ import { makeToolWorld, type ToolWorld } from '../test/tool-world';
 import { createApiToken, revokeApiToken, loadSessionUser } from '../src/server/services/identity';
 import { NO_OAUTH } from '../src/server/rest/oauth-discovery';
 import { callTool, toolsFor } from '../src/server/ai/tools';
-import { scopeForUser } from '../src/server/services/reports';
 import { describeTool, wireOf } from './server';
+import { actorFor } from '../src/server/services/access';
 
 const OTHER_COMPANY = 'Access denied: you can only see your own company';
 const RIDER_NOT_FOUND = 'Rider not found';
@@ -115,7 +115,7 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
   test('an admin token lists every tool with its schema and gets the system stats', async () => {
     const client = await overHttp(tokens.admin);
     const { tools } = await client.listTools();
-    expect(tools).toHaveLength(12);
+    expect(tools).toHaveLength(13);
     const search = tools.find((t) => t.name === 'search_orders')!;
     expect(search.description).toContain('Asia/Kuwait');
     expect(Object.keys(search.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['q', 'status', 'companyId', 'from', 'to', 'page', 'pageSize']));
@@ -151,6 +151,28 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     const companies = structured(await client.callTool({ name: 'list_companies', arguments: {} })) as { items: { id: string }[] };
     expect(companies.items.map((c) => c.id)).toEqual([w.companyA.id]);
     await client.close();
+  });
+
+  test('dispatch_status (issue 25): a company token gets its own dispatch picture, an admin names the company, riders have no such tool', async () => {
+    const client = await overHttp(tokens.companyA);
+    const status = structured(await client.callTool({ name: 'dispatch_status', arguments: {} })) as Record<string, unknown>;
+    expect(status).toEqual({
+      mode: 'manual',
+      waitingForRider: { needsRider: [], notOffered: 1 },
+      offersOut: [],
+      ridersAvailable: 0,
+      ridersOnDuty: 0,
+      perArea: [{ area: 'Sultan Center', waitingOrders: 1, ridersAvailable: 0 }],
+    });
+    expect(errorText(await client.callTool({ name: 'dispatch_status', arguments: { companyId: w.companyB.id } }))).toBe(OTHER_COMPANY);
+    await client.close();
+    const admin = await overHttp(tokens.admin);
+    expect(errorText(await admin.callTool({ name: 'dispatch_status', arguments: {} }))).toBe('Company is required');
+    expect(structured(await admin.callTool({ name: 'dispatch_status', arguments: { companyId: w.companyA.id } }))).toEqual(status);
+    await admin.close();
+    const rider = await overHttp(tokens.riderA);
+    expect((await rider.listTools()).tools.map((t) => t.name)).not.toContain('dispatch_status');
+    await rider.close();
   });
 
   test('the analysis tools return figures from the data; bad input is a tool error naming the field', async () => {
@@ -202,7 +224,7 @@ describe('MCP tools as the reference servers describe them', () => {
       expect(tool.annotations).toMatchObject({ title: tool.title, openWorldHint: false });
     }
     const hints = Object.fromEntries(tools.map((t) => [t.name, t.annotations?.readOnlyHint]));
-    expect(Object.values(hints).filter((h) => h === true)).toHaveLength(11);
+    expect(Object.values(hints).filter((h) => h === true)).toHaveLength(12);
     expect(tools.find((t) => t.name === 'create_ticket')!.annotations).toEqual({ title: 'Open a support ticket', readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false });
     // A list result is { items }: its schema says so.
     expect(tools.find((t) => t.name === 'list_tickets')!.outputSchema).toMatchObject({ type: 'object', required: ['items'], additionalProperties: false });
@@ -214,6 +236,7 @@ describe('MCP tools as the reference servers describe them', () => {
       rider_performance: { riderId: w.riderA.id },
       create_ticket: { subject: 'Printer', body: 'The label printer jams.' },
       search_orders: { pageSize: 50 },
+      dispatch_status: { companyId: w.companyA.id },
     };
     for (const who of ['admin', 'companyA', 'riderA'] as const) {
       const client = await overHttp(tokens[who]);
@@ -230,9 +253,9 @@ describe('MCP tools as the reference servers describe them', () => {
   test('no tool result carries a key its outputSchema leaves out (the door would drop it)', async () => {
     const validator = new AjvJsonSchemaValidator();
     for (const userId of [w.admin.id, w.managerA.id, w.riderB.user.id]) {
-      const scope = await scopeForUser(db, (await loadSessionUser(db, userId))!);
+      const scope = await actorFor(db, (await loadSessionUser(db, userId))!);
       for (const tool of toolsFor(scope)) {
-        const input = { rider_performance: { riderId: scope.riderId ?? w.riderA.id }, create_ticket: { subject: 'Scanner', body: 'The scanner is slow.' } }[tool.name] ?? {};
+        const input = { rider_performance: { riderId: scope.riderId ?? w.riderA.id }, create_ticket: { subject: 'Scanner', body: 'The scanner is slow.' }, dispatch_status: { companyId: w.companyA.id } }[tool.name] ?? {};
         const check = validator.getValidator(describeTool(tool).outputSchema!)(wireOf(await callTool(db, scope, tool.name, input)));
         expect({ role: scope.role, tool: tool.name, error: check.errorMessage }).toEqual({ role: scope.role, tool: tool.name, error: undefined });
       }
@@ -276,7 +299,7 @@ describe('OAuth discovery: there is none, and the paths say so in JSON', () => {
     const redirected: URL[] = [];
     const client = new Client({ name: 'kwt-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: tokenProvider(tokens.companyA, redirected) }));
-    expect((await client.listTools()).tools.length).toBe(12);
+    expect((await client.listTools()).tools.length).toBe(13);
     await client.close();
     const refused = new Client({ name: 'kwt-test', version: '1.0.0' });
     await expect(refused.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: tokenProvider(tokens.revoked, redirected) }))).rejects.toBeInstanceOf(UnauthorizedError);
@@ -287,7 +310,7 @@ describe('OAuth discovery: there is none, and the paths say so in JSON', () => {
 describe('MCP over stdio (bun run mcp)', () => {
   test('MCP_USER_EMAIL acts as that account: an admin gets the system stats', async () => {
     const client = await overStdio({ MCP_USER_EMAIL: 'admin@kwtdelivery.com' });
-    expect((await client.listTools()).tools).toHaveLength(12);
+    expect((await client.listTools()).tools).toHaveLength(13);
     expect(structured(await client.callTool({ name: 'system_stats', arguments: {} }))).toMatchObject({ scope: 'system', totalRiders: 4, totalCompanies: 2 });
     await client.close();
   });

@@ -3,8 +3,9 @@ import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallTool
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { toolsFor } from '../src/server/ai/tools';
-import { toolInput, type AiScope, type AiTool, type ToolContext } from '../src/server/ai/tool';
+import { toolInput, type AiTool, type ToolContext } from '../src/server/ai/tool';
 import { DomainError } from '../src/server/errors';
+import type { Actor } from '../src/server/services/access';
 
 export const MCP_SERVER_NAME = 'kwt-delivery';
 /** The tool catalogue's version, told to clients at initialize. */
@@ -79,26 +80,27 @@ async function callOne(tool: AiTool, args: unknown, run: (input: unknown) => Pro
 
 export interface McpServerOptions {
   db: Db;
-  scope: AiScope;
+  /** Who the connection acts for (the API token's user): what every tool scopes to. */
+  actor: Actor;
   ctx: ToolContext;
   /** The clock tools read (tests pin it). */
   now?: () => Date;
 }
 
 /**
- * An MCP server offering the tools the scope's role may call, each running for that scope. Tools
+ * An MCP server offering the tools the permissions table gives the actor, each running for that actor. Tools
  * only: no resources, prompts, logging or completions. The tool list is fixed for the connection
  * (and /mcp is stateless, with no stream to send on), so `tools.listChanged` is not advertised.
  */
-export function buildMcpServer({ db, scope, ctx, now = () => new Date() }: McpServerOptions): Server {
-  const tools = toolsFor(scope);
+export function buildMcpServer({ db, actor, ctx, now = () => new Date() }: McpServerOptions): Server {
+  const tools = toolsFor(actor);
   const server = new Server({ name: MCP_SERVER_NAME, title: 'KWT Delivery', version: MCP_SERVER_VERSION }, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: tools.map(describeTool) }));
   server.setRequestHandler(CallToolRequestSchema, (request) => {
     const tool = tools.find((t) => t.name === request.params.name);
     // An unknown tool is a protocol error (the spec's example), not a tool result.
     if (!tool) throw protocolError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    return callOne(tool, request.params.arguments, (input) => tool.run(db, scope, input as never, now(), ctx));
+    return callOne(tool, request.params.arguments, (input) => tool.run(db, actor, input as never, now(), ctx));
   });
   return server;
 }

@@ -9,9 +9,9 @@ import { createDb, type Db } from '../db/client';
 import { applyMigrations } from '../db/migrate';
 import type { SessionUser } from '../src/shared/schemas/auth';
 import { loadEnv, type Env } from '../src/server/env';
-import { scopeForUser } from '../src/server/services/reports';
 import { authenticateApiToken, findUserByEmail, loadSessionUser } from '../src/server/services/identity';
 import { buildMcpServer } from './server';
+import { actorFor } from '../src/server/services/access';
 
 async function actingUser(db: Db, env: Env): Promise<SessionUser> {
   if (env.MCP_TOKEN) {
@@ -33,7 +33,7 @@ try {
   const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_TOKEN });
   await applyMigrations(db);
   const user = await actingUser(db, env);
-  const server = buildMcpServer({ db, scope: await scopeForUser(db, user), ctx: { aedToKwd: env.AED_TO_KWD_RATE } });
+  const server = buildMcpServer({ db, actor: await actorFor(db, user), ctx: { aedToKwd: env.AED_TO_KWD_RATE } });
   await server.connect(new StdioServerTransport());
   console.error(`KWT Delivery MCP server on stdio, acting as ${user.email} (${user.role})`);
 } catch (err) {

@@ -89,6 +89,12 @@ function TrackView({ data }: { data: Tracking }) {
           {t(`track.status.${data.status}` as MessageKey)}
         </h1>
         <p className="mt-2 text-base-content/80">{t(`track.lead.${data.status}` as MessageKey)}</p>
+        {data.eta ? (
+          <p className="mt-3 flex items-center gap-1.5 text-lg font-semibold text-primary" data-testid="track-eta">
+            <Icon name="clock" className="size-5 shrink-0" />
+            {t('track.eta', { minutes: data.eta.minutes })}
+          </p>
+        ) : null}
         <div className="mt-4 flex flex-wrap gap-x-6 gap-y-2 text-sm">
           {data.area ? (
             <p className="flex items-center gap-1.5" data-testid="track-area">

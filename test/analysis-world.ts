@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { freshDb } from './db';
 import { dutyBreaks, dutyShifts, riderDocuments, riders } from '../db/schema';
 import { makeSubmission } from './cash';
-import type { AiScope } from '../src/server/ai/tool';
-import { scopeForUser } from '../src/server/services/reports';
 import { loadSessionUser } from '../src/server/services/identity';
 import { DAY_MS } from '../src/shared/time';
 import { makeCompany, makeCompanyManager, makeOrder, makeRider, markPickedUp } from './factories';
 import { makeWorld } from './world';
+import { actorFor, type Actor } from '../src/server/services/access';
 
 /**
  * A known month for the analyses: now is Wednesday 20 May 2026, 12:00 in Kuwait (13:00 in Dubai).
@@ -100,13 +100,13 @@ export async function makeAnalysisWorld(db: Db) {
   await shift(rB, '2026-05-08T04:00:00Z', '2026-05-08T10:00:00Z', [['2026-05-08T07:00:00Z', '2026-05-08T07:45:00Z']]);
   await shift(rB2, '2026-04-30T18:00:00Z', '2026-05-01T02:00:00Z', [['2026-04-30T22:00:00Z', '2026-04-30T23:00:00Z']]);
 
-  const scopeOfUser = async (userId: string): Promise<AiScope> => scopeForUser(db, (await loadSessionUser(db, userId))!);
+  const actorOfUser = async (userId: string): Promise<Actor> => actorFor(db, (await loadSessionUser(db, userId))!);
   const scopes = {
-    admin: await scopeOfUser(w.admin.id),
-    companyA: await scopeOfUser(w.managerA.id),
-    companyB: await scopeOfUser(w.managerB.id),
-    riderA: await scopeOfUser(w.riderA.user.id),
-    riderB: await scopeOfUser(w.riderB.user.id),
+    admin: await actorOfUser(w.admin.id),
+    companyA: await actorOfUser(w.managerA.id),
+    companyB: await actorOfUser(w.managerB.id),
+    riderA: await actorOfUser(w.riderA.user.id),
+    riderB: await actorOfUser(w.riderB.user.id),
   };
   return { ...w, omar, scopes };
 }
@@ -117,6 +117,12 @@ export async function makeSoloCompany(db: Db, name: string) {
   const company = await makeCompany(db, { name, currency: 'KWD', region: 'kuwait' });
   const manager = await makeCompanyManager(db, company);
   const { rider } = await makeRider(db, company, { name: `${name} Rider`, withUser: false, licenseNumber: 'KW-9' });
-  const scope = await scopeForUser(db, (await loadSessionUser(db, manager.id))!);
+  const scope = await actorFor(db, (await loadSessionUser(db, manager.id))!);
   return { company, rider, scope };
+}
+
+/** A test file's fresh database holding the analysis world: `const { db, w } = await freshAnalysisWorld();`. */
+export async function freshAnalysisWorld() {
+  const db = await freshDb();
+  return { db, w: await makeAnalysisWorld(db) };
 }

@@ -35,3 +35,26 @@ export function firstIssue(err: TRPCError): string {
   const field = issue.path.map(String).join('.');
   return field ? `${field}: ${issue.message}` : issue.message;
 }
+
+/** An import refused for its row errors: nothing imported, the rows counted as given, each error a line (rowErrorLines). */
+export function expectImportRefused(
+  res: { imported: number; totalRows: number; validRows: number; errors: { row: number; field: string; message: string }[] },
+  rows: { total: number; valid: number },
+  errors: string[],
+) {
+  expect({ imported: res.imported, total: res.totalRows, valid: res.validRows, errors: rowErrorLines(res.errors) }).toEqual({ imported: 0, ...rows, errors });
+}
+
+/** Row errors (an import's) as lines, "row 4 customerEmail: Invalid email format": a long list reads as a table. */
+export const rowErrorLines = (errors: { row: number; field: string; message: string }[]) => errors.map((e) => `row ${e.row}${e.field ? ` ${e.field}` : ''}: ${e.message}`);
+
+/** A response's status and the headers named (only those), in one comparison. */
+export function expectStatusAndHeaders(res: Response, status: number, headers: Record<string, string>) {
+  expect({ status: res.status, ...Object.fromEntries(Object.keys(headers).map((h) => [h, res.headers.get(h)])) }).toEqual({ status, ...headers });
+}
+
+/** A refusal as the REST doors answer it: the status and { success: false, message, error: { code, message } }. */
+export async function expectRefused(res: Response, status: number, code: string, message: string) {
+  expect(res.status).toBe(status);
+  expect(await res.json()).toEqual({ success: false, message, error: { code, message } });
+}

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import { freshDb } from './db';
 import { makeCompany, makeCompanyManager, makeRider, makeUser } from './factories';
 
 /**
@@ -29,3 +30,9 @@ export async function makeWorld(db: Db) {
   };
 }
 export type World = Awaited<ReturnType<typeof makeWorld>>;
+
+/** A test file's own fresh database holding the world: `const { db, w } = await freshWorld();` at the top of the file. */
+export async function freshWorld() {
+  const db = await freshDb();
+  return { db, w: await makeWorld(db) };
+}

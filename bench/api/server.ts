@@ -1,6 +1,6 @@
 /**
  * The server a load bench drives, as its own process: the app built and served exactly as
- * src/server/index.ts does (migrations, serveOptions, the webhook dispatcher and document reminders,
+ * src/server/index.ts does (migrations, serveOptions, the webhook dispatcher, document reminders and the dispatch sweeper,
  * Bun.serve), plus the baseline: a bare Hono app answering GET /bench/hello on a second port of the
  * same Bun process, so both share one event loop and one core budget.
  * Env: DATABASE_URL (prepared by bench/api/prepare.ts), PORT=0 for a free port; the baseline takes a free port too.
@@ -13,7 +13,9 @@ import { loadEnv } from '../../src/server/env';
 import { configureLog, flushLog } from '../../src/server/log';
 import { serveOptions } from '../../src/server/serve';
 import { startDocumentReminders } from '../../src/server/services/compliance';
+import { startDispatchSweeper } from '../../src/server/services/dispatch';
 import { pingWriter } from '../../src/server/services/location';
+import { etaRefresher } from '../../src/server/services/routing';
 import { startWebhookDispatcher, guardFromEnv } from '../../src/server/services/integrations';
 
 const env = loadEnv();
@@ -22,6 +24,7 @@ const db = await createDb({ url: env.DATABASE_URL, authToken: env.DATABASE_AUTH_
 await applyMigrations(db);
 startWebhookDispatcher(db, guardFromEnv(env));
 startDocumentReminders(db);
+startDispatchSweeper(db);
 const server = Bun.serve({ port: env.PORT, hostname: '127.0.0.1', ...serveOptions(db, env), idleTimeout: 60 });
 
 const hello = new Hono();
@@ -43,7 +46,7 @@ setInterval(() => {
 
 // On SIGTERM: the writer's and the event loop's figures, then exit normally so `--cpu-prof` writes its profile.
 process.on('SIGTERM', () => {
-  console.error(`STATS ${JSON.stringify({ pingWriter: pingWriter(db).stats, eventLoopLagMs: lag })}`);
+  console.error(`STATS ${JSON.stringify({ pingWriter: pingWriter(db).stats, etaRefresher: etaRefresher(db).stats, eventLoopLagMs: lag })}`);
   flushLog();
   process.exit(0);
 });

@@ -66,6 +66,10 @@ export const orders = sqliteTable(
     etaUpdatedAt: utc('eta_updated_at'),
     /** The client's Idempotency-Key of POST /api/v1/orders, unique per company. */
     apiIdempotencyKey: text('api_idempotency_key'),
+    /** SHA-256 of the API request's canonical body under that key: the same key with another body is refused (409). */
+    apiRequestHash: text('api_request_hash'),
+    /** The customer's language given by the shop API ('ar' | 'en'); null for orders from the portal. */
+    customerLocale: text('customer_locale', { enum: ['ar', 'en'] }),
     /** Where an order came from: 'form', 'import', 'seed'. */
     source: text('source').notNull().default('form'),
     createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),

@@ -28,6 +28,7 @@ import { documentPhotos } from './rest/document-photos';
 import { mcpHttp } from './rest/mcp-http';
 import { oauthDiscovery } from './rest/oauth-discovery';
 import { restShims } from './rest/shims';
+import { apiV1 } from './rest/api-v1';
 import { contextFromVars, type AppVariables } from './trpc/context';
 import { appRouter } from './trpc/root';
 
@@ -74,6 +75,8 @@ export function createApp(db: Db, env: Env, { fast = true }: { fast?: boolean } 
   app.route('/api', companyReconcileDownload());
   app.route('/api', documentPhotos());
   app.route('/api', orderProofPhoto());
+  // The shop order API (issue 25): /api/v1, by API token or company session (rest/api-v1).
+  app.route('/api', apiV1(db));
   app.all('/api/*', (c) => c.json(errorBody('NOT_FOUND', `No API route for ${c.req.method} ${c.req.path}`), 404));
   // MCP over Streamable HTTP for AI clients: bearer API tokens, no cookies (rest/mcp-http.ts).
   app.route('/', mcpHttp(db, env));

@@ -11,7 +11,11 @@ import { onStopSignals } from './shutdown';
 import { startWebhookDispatcher, guardFromEnv } from './services/integrations';
 import { startDocumentReminders } from './services/compliance';
 import { startHousekeeping } from './lib/housekeeping';
+import { startHourly } from './lib/hourly';
+import { relearnStaleModels } from './services/routing';
+import { pruneLoginAttempts } from './services/identity';
 import { startDemoSimulator } from './services/demo-sim';
+import { startDispatchSweeper } from './services/dispatch';
 
 let env: Env;
 try {
@@ -47,8 +51,11 @@ if (!env.SKIP_BUILD && !existsSync(join(env.DIST_DIR, 'index.html'))) {
 
 startWebhookDispatcher(db, guardFromEnv(env));
 const stopReminders = startDocumentReminders(db);
-const stopHousekeeping = startHousekeeping(db);
+const stopHousekeeping = startHousekeeping(db, [pruneLoginAttempts]);
+// Issue 25: each company's ETA model relearned from its deliveries once a day (docs/decisions/013-eta-model.md).
+const stopEtaModels = startHourly('eta models', () => relearnStaleModels(db));
 const stopSimulator = startDemoSimulator(db, env);
+const stopDispatchSweeper = startDispatchSweeper(db);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, ...serveOptions(db, env), idleTimeout: 60 });
-onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping, ...(stopSimulator ? [stopSimulator] : [])] });
+onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping, stopDispatchSweeper, stopEtaModels, ...(stopSimulator ? [stopSimulator] : [])] });
 log.info(`KWT Delivery listening on http://localhost:${server.port}`, { port: server.port });

@@ -6,6 +6,8 @@ import {
   PERMISSIONS,
   postLoginPath,
   requiredPrivilege,
+  reachOf,
+  rolesReaching,
   ROLE_PERMISSIONS,
 } from './permissions';
 
@@ -17,7 +19,7 @@ describe('permissions table (spec section 6)', () => {
   });
 
   test('company: own portal, users, orders, analytics, reports, tracking, confirming hand-overs; no companies, sync, OCR or cash', () => {
-    expect(sorted(ROLE_PERMISSIONS.company)).toEqual(
+    expect(sorted(Object.keys(ROLE_PERMISSIONS.company))).toEqual(
       sorted(['access-company-portal', 'confirm-cash', 'generate-reports', 'manage-orders', 'manage-users', 'track-location', 'view-analytics']),
     );
     for (const p of ['access-admin-portal', 'access-rider-portal', 'manage-companies', 'sync-data', 'ocr', 'manage-cash'] as const) {
@@ -26,7 +28,7 @@ describe('permissions table (spec section 6)', () => {
   });
 
   test('rider: own portal, OCR, tracking and cash only', () => {
-    expect(sorted(ROLE_PERMISSIONS.rider)).toEqual(['access-rider-portal', 'manage-cash', 'ocr', 'track-location']);
+    expect(sorted(Object.keys(ROLE_PERMISSIONS.rider))).toEqual(['access-rider-portal', 'manage-cash', 'ocr', 'track-location']);
     expect(can('rider', 'manage-orders')).toBe(false);
     expect(can('rider', 'access-company-portal')).toBe(false);
   });
@@ -51,6 +53,40 @@ describe('permissions table (spec section 6)', () => {
     expect(requiredPrivilege('view-analytics')).toBe('company or admin');
     expect(requiredPrivilege('confirm-cash')).toBe('company or admin');
     expect(can('rider', 'confirm-cash')).toBe(false);
+  });
+});
+
+describe('reach: own company, own rider, any (can with a target)', () => {
+  const manager = { role: 'company', companyId: 'c1', riderId: null };
+  const rider = { role: 'rider', companyId: 'c1', riderId: 'r1' };
+  const admin = { role: 'admin', companyId: null, riderId: null };
+
+  test('each role reaches as far as the table says', () => {
+    expect(reachOf('admin', 'manage-orders')).toBe('any');
+    expect(reachOf('company', 'manage-orders')).toBe('own-company');
+    expect(reachOf('rider', 'manage-cash')).toBe('own-rider');
+    expect(reachOf('rider', 'manage-orders')).toBeNull();
+    expect(reachOf(null, 'ocr')).toBeNull();
+  });
+
+  test("a manager may act on its own company's records only", () => {
+    expect(can(manager, 'manage-orders', { companyId: 'c1' })).toBe(true);
+    expect(can(manager, 'manage-orders', { companyId: 'c2' })).toBe(false);
+    expect(can(manager, 'manage-orders', {})).toBe(false);
+    expect(can({ role: 'company', companyId: null }, 'manage-orders', { companyId: null })).toBe(false);
+  });
+
+  test("a rider may act on its own rider record only, even within its company", () => {
+    expect(can(rider, 'manage-cash', { riderId: 'r1', companyId: 'c1' })).toBe(true);
+    expect(can(rider, 'manage-cash', { riderId: 'r2', companyId: 'c1' })).toBe(false);
+    expect(can(rider, 'manage-orders', { companyId: 'c1' })).toBe(false);
+  });
+
+  test('an admin reaches any record; without a target, can asks only whether the role holds the permission', () => {
+    expect(can(admin, 'confirm-cash', { companyId: 'c2', riderId: 'r9' })).toBe(true);
+    expect(can(manager, 'confirm-cash')).toBe(true);
+    expect(can('company', 'confirm-cash')).toBe(true);
+    expect(rolesReaching('access-company-portal', 'own-company')).toEqual(['company']);
   });
 });
 

@@ -36,6 +36,12 @@ export function normalizePhone(raw: string, region?: RegionId | null): string {
   return cleaned;
 }
 
+/** '+965 5555 1234', '00965-5555-1234', '+٩٦٥ ٥٥٥٥ ١٢٣٤' → '+96555551234'; null unless + and 10–15 digits. */
+export function wellFormedPhone(raw: string): string | null {
+  const s = normalizePhone(raw);
+  return PHONE_PATTERN.test(s) ? s : null;
+}
+
 /**
  * The message key for a normalised number, or null when it is valid. The spec's rule first (its message
  * unchanged); then +965 needs exactly 8 digits starting 1, 2, 5, 6 or 9 (1: the spec's own example

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Env } from '../../src/server/env';
 import { appRouter, createCaller } from '../../src/server/trpc/root';
 import type { SessionUser } from '../../src/shared/schemas/auth';
+import { actorFor } from '../../src/server/services/access';
 
 export interface Outcome {
   status: number;
@@ -21,7 +22,7 @@ let ipSeq = 0;
 
 /** Calls one procedure as `user` through a caller with a real request's context; errors become their HTTP status. */
 export async function callProcedure(db: Db, config: Env, user: SessionUser | null, path: string, input: unknown): Promise<Outcome> {
-  const ctx = { db, config, user, sessionId: null, ip: `198.51.100.${++ipSeq % 250}`, resHeaders: new Headers(), secureCookies: false };
+  const ctx = { db, config, user, actor: user ? await actorFor(db, user) : null, sessionId: null, ip: `198.51.100.${++ipSeq % 250}`, resHeaders: new Headers(), secureCookies: false };
   let fn: unknown = createCaller(ctx);
   for (const part of path.split('.')) fn = (fn as Record<string, unknown>)[part];
   try {

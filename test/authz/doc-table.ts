@@ -3,7 +3,7 @@ import { gateAdmits, PROCEDURE_ACCESS, REST_ACCESS, type Access, type Gate } fro
 
 /** The markdown tables of docs/authorization.md, rendered from the matrix (the test keeps the two equal). */
 const gateText = (g: Gate) =>
-  g.kind === 'public' ? 'public' : g.kind === 'signed-in' ? 'signed in' : g.kind === 'can' ? `can ${g.permission}` : `acts as ${g.portal}${g.also ? ` + ${g.also}` : ''}`;
+  g.kind === 'public' ? 'public' : g.kind === 'signed-in' ? 'signed in' : `${g.kind === 'can' ? `can ${g.permission}` : `acts as ${g.portal}`}${g.also ? ` + ${g.also}` : ''}`;
 
 const cells = (a: Access) => [null, ...ROLES].map((r: Role | null) => (gateAdmits(a.gate, r) ? 'yes' : 'no'));
 

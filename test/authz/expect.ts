@@ -1,5 +1,5 @@
-import type { Role } from '../../src/shared/permissions';
-import { gateAdmits, type Access, type Ownership } from '../../src/server/trpc/access-matrix';
+import { portalPermission, reachOf, type Permission, type Reach, type Role } from '../../src/shared/permissions';
+import { gateAdmits, type Access, type Gate, type Ownership } from '../../src/server/trpc/access-matrix';
 import type { Identity, Owner, Person } from './fixtures';
 
 export const ROLE_OF: Record<Identity, Role | null> = {
@@ -28,24 +28,36 @@ export const OWNERS: Record<Ownership, readonly Owner[]> = {
 /** The owner a caller-rule input is built for: the caller's own tenant. */
 export const ownOwner = (id: Identity): Owner => TENANT[id] ?? 'A';
 
-/** Whether the ownership rule lets `id` name `o`'s ids. */
-export function ownsOrMay(rule: Ownership, id: Person, o: Owner): boolean {
-  const role = ROLE_OF[id];
+/**
+ * How far `role` reaches past `gate`, from the permissions table: the reach of the permission the gate asks
+ * for (a signed-in gate asks none: the reach of the role's own portal permission).
+ */
+function reachPast(gate: Gate, role: Role): Reach | null {
+  const permission: Permission =
+    gate.kind === 'can' ? gate.permission : gate.kind === 'acts-as' ? `access-${gate.portal}-portal` : portalPermission(role);
+  return reachOf(role, permission);
+}
+
+/** Whether the ownership rule lets `id` name `o`'s ids, by the reach the table gives its role ('any': anyone's). */
+export function ownsOrMay(access: Access, id: Person, o: Owner): boolean {
+  const role = ROLE_OF[id]!;
   const tenant = TENANT[id];
-  switch (rule) {
+  const reach = reachPast(access.gate, role);
+  switch (access.owner ?? 'caller') {
     case 'caller':
     case 'credential':
     case 'scoped':
       return true;
     case 'company':
-      return role === 'admin' || companyOfOwner(o) === tenant;
+      return reach === 'any' || companyOfOwner(o) === tenant;
     case 'rider':
-      if (role === 'admin') return true;
-      return role === 'company' ? companyOfOwner(o) === tenant : o === tenant;
+      if (reach === 'any') return true;
+      return reach === 'own-company' ? companyOfOwner(o) === tenant : o === tenant;
     case 'rider-self':
-      return role === 'rider' && o === tenant;
+      // Acting as a rider: only the rider itself, whoever else reaches further.
+      return reach === 'own-rider' && o === tenant;
     case 'user':
-      return role === 'admin' || o === id;
+      return reach === 'any' || o === id;
   }
 }
 
@@ -56,7 +68,7 @@ export function expected(access: Access, id: Identity, o: Owner): Expected {
   const role = ROLE_OF[id];
   if (!gateAdmits(access.gate, role)) return { allow: false, status: role === null ? 401 : 403 };
   if (id === 'anon') return { allow: true };
-  return ownsOrMay(access.owner ?? 'caller', id, o) ? { allow: true } : { allow: false, status: access.foreign ?? 404 };
+  return ownsOrMay(access, id, o) ? { allow: true } : { allow: false, status: access.foreign ?? 404 };
 }
 
 /** Statuses that would mean a refusal where the matrix expects the call to pass. */

@@ -1,24 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../db/client';
-import { flaggedRecords, notices, webhookEndpoints } from '../../db/schema';
+import { dispatchOfferOrders, dispatchOffers, flaggedRecords, notices, webhookEndpoints } from '../../db/schema';
 import type { SessionUser } from '../../src/shared/schemas/auth';
 import { saveDocumentInput } from '../../src/shared/schemas/documents';
 import { reportInput } from '../../src/shared/schemas/reports';
-import { scopeForUser, generateReport } from '../../src/server/services/reports';
+import { generateReport } from '../../src/server/services/reports';
 import { createApiToken, loadSessionUser, issueResetLink, issueManagerInvitation } from '../../src/server/services/identity';
 import { storeCapture } from '../../src/server/services/captures';
 import { submitCash, receiveHandover } from '../../src/server/services/cash';
 import { captureSubmitInput } from '../../src/shared/schemas/captures';
 import { inviteCompanyRider } from '../../src/server/services/directory';
 import { currentDuty, endBreak, endDuty, startBreak, startDuty } from '../../src/server/services/rider';
-import { saveRiderDocument, storeDocumentPhoto, viewerOf } from '../../src/server/services/compliance';
+import { saveRiderDocument, storeDocumentPhoto } from '../../src/server/services/compliance';
 import { createTicket } from '../../src/server/services/support';
 import { cachedHash, makeCompanyManager, makeOrder, makeRider, TEST_PASSWORD } from '../factories';
 import { makeWorld } from '../world';
 import { testEnv } from '../app';
 import { and, eq, inArray } from 'drizzle-orm';
 import { cashSubmissions, riders, users as usersTable } from '../../db/schema';
+import { actorFor, actorOf, staffActor } from '../../src/server/services/access';
 
 /** The callers of the matrix: signed out, a rider and a manager of each company, and an admin. */
 export const IDENTITIES = ['anon', 'riderA', 'riderB', 'managerA', 'managerB', 'admin'] as const;
@@ -63,17 +64,24 @@ export async function makeAuthzWorld(db: Db, capturesDir: string) {
     /** A new rider of the owner's company, without an account: safe to suspend, edit or invite. */
     newRider: async (o: Owner) => (await makeRider(db, companyOf(o), { withUser: false })).rider,
     order: (o: Owner, over: Parameters<typeof makeOrder>[2] = {}) => makeOrder(db, companyOf(o), over),
+    /** An open offer of a pending order to the owner's rider, ten minutes to answer (the doors answer at the wall clock). */
+    offer: async (o: Owner) => {
+      const order = await makeOrder(db, companyOf(o), { status: 'pending', dispatchState: 'offering', dispatchAttempts: 1 });
+      const [offer] = await db.insert(dispatchOffers).values({ companyId: companyOf(o).id, riderId: riderOf(o).id, expiresAt: new Date(Date.now() + 600_000) }).returning();
+      await db.insert(dispatchOfferOrders).values({ offerId: offer!.id, orderId: order.id });
+      return offer!;
+    },
     /** An order assigned to the owner's rider, ready to be picked up. */
     assignedOrder: (o: Owner) => makeOrder(db, companyOf(o), { riderId: riderOf(o).id, status: 'assigned' }),
     document: async (o: Owner) => {
       const input = saveDocumentInput.parse({ riderId: riderOf(o).id, type: 'residency', expiresOn: '2099-01-01' });
-      return (await saveRiderDocument(db, { userId: managerOf(o).id, companyId: companyOf(o).id }, input)).document;
+      return (await saveRiderDocument(db, staffActor(managerOf(o).id, companyOf(o).id), input)).document;
     },
     documentWithPhoto: async (o: Owner) => {
       const input = saveDocumentInput.parse({ riderId: riderOf(o).id, type: 'driving_licence', expiresOn: '2099-01-01' });
-      const doc = (await saveRiderDocument(db, { userId: managerOf(o).id, companyId: companyOf(o).id }, input)).document;
+      const doc = (await saveRiderDocument(db, staffActor(managerOf(o).id, companyOf(o).id), input)).document;
       const manager = companyOf(o) === w.companyB ? users.managerB : users.managerA;
-      await storeDocumentPhoto(db, viewerOf(manager), doc.id, PNG, capturesDir, manager.id);
+      await storeDocumentPhoto(db, actorOf(manager), doc.id, PNG, capturesDir, manager.id);
       return doc;
     },
     /** An order the owner's rider delivered with a proof photo (issue 21, item 4). */
@@ -116,11 +124,11 @@ export async function makeAuthzWorld(db: Db, capturesDir: string) {
         .returning();
       return row!;
     },
-    ticket: async (o: Owner) => createTicket(db, await scopeForUser(db, userOf(o)), { subject: 'Matrix ticket', body: 'Checking who may read this.' }),
+    ticket: async (o: Owner) => createTicket(db, await actorFor(db, userOf(o)), { subject: 'Matrix ticket', body: 'Checking who may read this.' }),
     apiToken: async (o: Owner) => (await createApiToken(db, userOf(o).id, key('token'))).apiToken,
     report: async (o: Owner) => {
       const manager = companyOf(o) === w.companyB ? users.managerB : users.managerA;
-      return generateReport(db, manager, reportInput.parse(undefined), 0.08);
+      return generateReport(db, actorOf(manager), reportInput.parse(undefined), 0.08);
     },
     /** The owner's rider on duty (and off any break), on a break, or off duty: the state a duty write needs. */
     onDuty: async (o: Owner) => {

@@ -5,6 +5,7 @@ import { req, type TestApp } from '../app';
 import type { Outcome } from './call';
 import { PNG, type AuthzWorld, type Owner, type Person } from './fixtures';
 import { INPUTS } from './inputs';
+import { dubaiOrder, kuwaitOrder } from '../api-v1';
 
 /** Every route the app registers under /api (tRPC aside) and /mcp, as `METHOD path`; middleware and catch-alls left out. */
 export function restRoutes(app: TestApp): string[] {
@@ -19,6 +20,7 @@ interface RouteCall {
   path: string;
   body?: BodyInit;
   json?: unknown;
+  headers?: Record<string, string>;
 }
 
 const form = (entries: Record<string, string | File>) => {
@@ -39,7 +41,14 @@ const SPECIAL: Record<string, (f: AuthzWorld, o: Owner) => Promise<RouteCall> | 
   'PUT /api/documents/:id/photo': async (f, o) => ({ path: `/api/documents/${(await f.document(o)).id}/photo`, body: form({ image: image() }) }),
   'GET /api/documents/:id/photo': async (f, o) => ({ path: `/api/documents/${(await f.documentWithPhoto(o)).id}/photo` }),
   'DELETE /api/documents/:id/photo': async (f, o) => ({ path: `/api/documents/${(await f.documentWithPhoto(o)).id}/photo` }),
+  'POST /api/rider/offers/:id/accept': async (f, o) => ({ path: `/api/rider/offers/${(await f.offer(o)).id}/accept` }),
+  'POST /api/rider/offers/:id/decline': async (f, o) => ({ path: `/api/rider/offers/${(await f.offer(o)).id}/decline` }),
   'GET /api/orders/:id/proof-photo': async (f, o) => ({ path: `/api/orders/${(await f.deliveredWithProof(o)).id}/proof-photo` }),
+  // The shop order API (rest/api-v1): an order of the owner's company (its country and currency), a fresh key each call.
+  'POST /api/v1/orders': (_f, o) => ({ path: '/api/v1/orders', json: o === 'B' ? dubaiOrder() : kuwaitOrder(), headers: { 'idempotency-key': crypto.randomUUID() } }),
+  'GET /api/v1/orders/:id': async (f, o) => ({ path: `/api/v1/orders/${(await f.order(o)).id}` }),
+  'POST /api/v1/orders/:id/cancel': async (f, o) => ({ path: `/api/v1/orders/${(await f.order(o)).id}/cancel` }),
+  'PUT /api/v1/dispatch/settings': () => ({ path: '/api/v1/dispatch/settings', json: { mode: 'manual', offerSeconds: 60, maxAttempts: 5, batchRadiusMeters: 500 } }),
 };
 
 /** `/api/x/:id/y` with the input's fields; the report download's `:file{…}` is `<id>.json`. */
@@ -75,7 +84,7 @@ let ipSeq = 0;
 export async function callRoute(app: TestApp, db: Db, f: AuthzWorld, route: string, person: Person | undefined, o: Owner, json?: unknown): Promise<Outcome> {
   const call = json === undefined ? await buildCall(f, route, o) : { path: route.split(' ')[1]!, json };
   const method = route.split(' ')[0]!;
-  const headers: Record<string, string> = { 'x-forwarded-for': `192.0.2.${++ipSeq % 250}` };
+  const headers: Record<string, string> = { 'x-forwarded-for': `192.0.2.${++ipSeq % 250}`, ...call.headers };
   if (person) headers.cookie = `kwt_session=${(await createSession(db, f.users[person].id)).token}`;
   let body = call.body;
   if (call.json !== undefined) {

@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { auditLog, captures, cashSubmissions, companyMembers, dutyBreaks, dutyShifts, locationPings, notices, riders, sessions, supportTickets, users } from '../../db/schema';
+import { auditLog, captures, cashSubmissions, companyMembers, dutyBreaks, dutyShifts, locationPings, notices, orders, riders, sessions, supportTickets, users } from '../../db/schema';
 import { ACCOUNTS } from './fixtures';
 
 /**
@@ -46,6 +46,11 @@ export async function addAdmin(email: string, name: string): Promise<void> {
 export async function addManager(companyId: string, email: string, name: string): Promise<void> {
   const userId = await addUser(email, name, 'company');
   await (await db()).insert(companyMembers).values({ userId, companyId });
+}
+
+/** An order's pickup and drop-off pins (issue 25): the order form has no map pin yet, the shops' API will set them. */
+export async function setOrderPins(orderId: string, pickup: { lat: number; lng: number }, dropoff: { lat: number; lng: number }): Promise<void> {
+  await (await db()).update(orders).set({ pickupLat: pickup.lat, pickupLng: pickup.lng, dropoffLat: dropoff.lat, dropoffLng: dropoff.lng }).where(eq(orders.id, orderId));
 }
 
 /** The sign-in account an accepted invitation would have made for the rider (email and name as on the rider). */

@@ -180,6 +180,8 @@ async function offlineDay(page: Page, day: Day) {
   await expect(deliver.getByTestId('proof-preview')).toBeVisible();
   await deliver.getByTestId('deliver-submit').click();
   await expect(card(page, day.cash)).toHaveCount(0);
+  // The dialog stays (and the page behind it inert) until the outbox has answered.
+  await expect(deliver).toBeHidden();
 
   await card(page, day.fails).getByTestId('order-failed').click();
   await page.getByTestId('fail-reason').fill('Customer not answering, building closed');

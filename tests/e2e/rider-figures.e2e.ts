@@ -101,6 +101,7 @@ test('/app and /rider show the same figures of the day; an offline delivery coun
   await page.getByTestId('deliver-dialog').getByTestId('recipient-name').fill('Noura');
   await page.getByTestId('deliver-dialog').getByTestId('deliver-submit').click();
   await expect(card).toHaveCount(0);
+  await expect(page.getByTestId('deliver-dialog')).toBeHidden();
   await expect(page.getByTestId('perf-orders')).toHaveText(String(today + 1));
 
   // Back online: sent, the server's answer now has it, and it is still counted once.

@@ -16,7 +16,7 @@ const echo = defineTool({
   input: { n: z.number().int().min(1).max(5).describe('How far'), label: z.string().default('x') },
   output: z.object({ counted: z.array(z.string()) }),
   readOnly: true,
-  roles: ['admin'],
+  permission: 'access-admin-portal',
   run: async (_db, _scope, input) => ({ counted: Array.from({ length: input.n }, (_, i) => `${input.label}${i + 1}`) }),
 });
 const tools = [echo] as unknown as AiTool[];

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { normalizePhone as normalizeSharedPhone } from '../../shared/phone';
+import { wellFormedPhone } from '../../shared/phone';
 import type { CustomerData } from '../../shared/schemas/ai';
-import { PHONE_PATTERN } from '../../shared/schemas/fields';
 
 /**
  * The visitor's details, picked out of free text ("I'm Ahmed from Blue Fleet, ahmed@bluefleet.com,
@@ -19,11 +18,8 @@ const PHONE_IN_TEXT = /(?:\+|00)?[\d\u0660-\u0669\u06F0-\u06F9][\d\u0660-\u0669\
 
 export const isEmail = (s: string) => s.length <= LIMITS.email && emailSchema.safeParse(s).success;
 
-/** '+965 5555 1234', '00965-5555-1234', '+٩٦٥ ٥٥٥٥ ١٢٣٤' → '+96555551234'; null unless + and 10–15 digits. */
-export function normalizePhone(raw: string): string | null {
-  const s = normalizeSharedPhone(raw);
-  return PHONE_PATTERN.test(s) ? s : null;
-}
+/** The visitor's phone as a well-formed number, or null (shared/phone.ts). */
+export const normalizePhone = wellFormedPhone;
 
 const clip = (s: string | undefined, max: number) => {
   const v = s?.replace(/\s+/g, ' ').trim();

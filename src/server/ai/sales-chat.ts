@@ -5,7 +5,7 @@ import type { Env } from '../env';
 import { log } from '../log';
 import { hitRateLimit, perMinute } from '../lib/rate-limit';
 import { askClaude, claudeClient, toMessages } from './claude';
-import { salesConversation, recordExchange } from './conversations';
+import { salesConversation, recordExchange } from '../services/support';
 import { cleanCustomerData, extractCustomerData, mergeCustomerData, missingFields, type CustomerField } from './customer-data';
 import { salesFacts } from './knowledge';
 import { offlineSalesReply } from './sales-offline';

@@ -5,10 +5,11 @@ import { freshDb } from '../../../test/db';
 import { FAKE_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../../../test/fake-anthropic';
 import { makeToolWorld, TOOL_NOW, type ToolWorld } from '../../../test/tool-world';
 import { supportChatInput, type SupportChatReply } from '../../shared/schemas/ai';
-import { runInLocale } from '../http/locale';
+import { runInLocale } from '../lib/request-locale';
 import { loadSessionUser } from '../services/identity';
 import { supportChat } from './support-chat';
 import { ALL_TOOLS } from './tools';
+import { actorFor } from '../services/access';
 
 /**
  * Issue 21 item 6, through ai.supportChat: both providers answer with the figure first, in the user's
@@ -33,8 +34,8 @@ const offline = () => testEnv({ CHAT_MAX_PER_MINUTE: '1000' });
 const claude = () => testEnv({ CHAT_MAX_PER_MINUTE: '1000', ANTHROPIC_API_KEY: FAKE_API_KEY, ANTHROPIC_BASE_URL: fake.baseUrl });
 /** What ai.supportChat runs for a signed-in user (support-chat.test.ts covers the door), in the request's language. */
 const ask = async (userId: string, message: string, config = offline(), locale: 'en' | 'ar' = 'en'): Promise<SupportChatReply> => {
-  const user = (await loadSessionUser(db, userId))!;
-  return runInLocale(locale, () => supportChat({ db, config, now: TOOL_NOW }, user, supportChatInput.parse({ message })));
+  const actor = await actorFor(db, (await loadSessionUser(db, userId))!);
+  return runInLocale(locale, () => supportChat({ db, config, now: TOOL_NOW }, actor, supportChatInput.parse({ message })));
 };
 /** Intl's no-break space between a currency and its amount, written as a plain space in the expectations. */
 const spaced = (s: string) => s.replaceAll('\u00a0', ' ');
@@ -80,6 +81,7 @@ const CASES: { tool: string; who: () => string; input?: () => Record<string, unk
   { tool: 'analysis_performance', who: () => w.managerA.id, en: 'Alpha Couriers: 2 of 5 orders delivered', ar: 'Alpha Couriers: سُلِّم 2 من 5 طلبات' },
   { tool: 'create_ticket', who: () => w.riderB.user.id, input: () => ({ subject: 'Scanner stuck', body: 'The odometer scanner does not open.' }), en: 'Ticket opened: “Scanner stuck”, priority medium, status open.', ar: 'فُتحت التذكرة: «Scanner stuck»، الأولوية متوسطة، الحالة مفتوحة.' },
   // After create_ticket's two runs (en, ar): rider B's two tickets.
+  { tool: 'dispatch_status', who: () => w.managerA.id, en: 'Dispatch is manual: 0 orders need a rider, 0 offers are out and 0 riders available now.', ar: 'التوزيع يدوي: 0 طلبات بحاجة إلى مندوب، و0 عروض قائمة، و0 مندوبين متاحون الآن.' },
   { tool: 'list_tickets', who: () => w.riderB.user.id, en: '2 support tickets: 2 open, 0 in progress, 0 resolved.', ar: 'تذكرتا دعم: 2 مفتوحة، و0 قيد المعالجة، و0 محلولة.' },
 ];
 

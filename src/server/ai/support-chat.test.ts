@@ -1,18 +1,15 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
 import { chatConversations, chatMessages } from '../../../db/schema';
 import type { Analysis, SupportChatReply } from '../../shared/schemas/ai';
 import { callerFor, login, postJson, testApp, testEnv, type TestApp } from '../../../test/app';
 import { allowConsoleError } from '../../../test/console';
-import { freshDb } from '../../../test/db';
 import { DENIED, expectTRPCError } from '../../../test/expect';
 import { FAKE_API_KEY, startFakeAnthropic, type FakeAnthropic } from '../../../test/fake-anthropic';
 import { makeOrder, makeRider, TEST_PASSWORD } from '../../../test/factories';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorld } from '../../../test/world';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let app: TestApp;
 let fake: FakeAnthropic;
 let cookieA: string;
@@ -21,8 +18,6 @@ const A_NAMES = ['Rami Alpha', 'Aziz Alpha'];
 const B_NAMES = ['Rashed Beta', 'Bashir Beta', 'Beta Express', 'Bader Customer'];
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   app = testApp(db);
   fake = startFakeAnthropic();
   await makeOrder(db, w.companyA, { customerName: 'Amal Customer', riderId: w.riderA.id, status: 'pending' });

@@ -1,20 +1,19 @@
 import type { Db } from '../../../db/client';
 import { currentLocale, t } from '../../shared/i18n';
 import type { Analysis, ChatTable, SupportChatInput, SupportChatReply } from '../../shared/schemas/ai';
-import type { SessionUser } from '../../shared/schemas/auth';
 import type { Env } from '../env';
-import { runInLocale } from '../http/locale';
+import { runInLocale } from '../lib/request-locale';
 import { log } from '../log';
 import { composeAnswer, hasComposer, type Asked } from './answers';
 import { replyLocale } from './answers/language';
 import { askClaude, claudeClient, toMessages, type ToolCall } from './claude';
-import { recordExchange, supportConversation } from './conversations';
+import { recordExchange, supportConversation } from '../services/support';
 import { analysisDownload, offlineSupportReply, reportDownload, runByName, type RunTool } from './support-offline';
 import { analysisTool, supportIntent, type SupportIntent } from './support-intent';
-import type { AiScope, AiTool } from './tool';
-import { scopeForUser } from '../services/reports';
+import type { AiTool } from './tool';
 import { toolsFor } from './tools';
 import { hitRateLimit, perMinute } from '../lib/rate-limit';
+import type { Actor } from '../services/access';
 
 type Download = Pick<SupportChatReply, 'downloadUrl' | 'downloadTitle'>;
 
@@ -24,7 +23,7 @@ export interface SupportDeps {
   now?: Date;
 }
 
-function supportInstructions(scope: AiScope, now: Date): string {
+function supportInstructions(scope: Actor, now: Date): string {
   const who = t('assistant.prompt.support', {
     name: scope.displayName,
     role: scope.role,
@@ -34,23 +33,23 @@ function supportInstructions(scope: AiScope, now: Date): string {
   return `${who} ${t('answers.prompt', { language: t('answers.language') })}`;
 }
 
-const askedBy = (scope: AiScope, message: string, call: ToolCall): Asked => ({ role: scope.role, message, input: (call.input ?? {}) as Record<string, unknown> });
+const askedBy = (scope: Actor, message: string, call: ToolCall): Asked => ({ role: scope.role, message, input: (call.input ?? {}) as Record<string, unknown> });
 
 /** A tool result as the model reads it: the figure sentence in the user's language, then the data. */
-const resultForModel = (scope: AiScope, message: string) => (call: ToolCall) => {
+const resultForModel = (scope: Actor, message: string) => (call: ToolCall) => {
   const data = JSON.stringify(call.result);
   return hasComposer(call.name) ? `${composeAnswer(call.name, call.result, askedBy(scope, message, call)).text}\n\nData (JSON): ${data}` : data;
 };
 
 /** The table under a Claude reply: the rows of the last tool it used successfully. */
-function claudeTable(scope: AiScope, message: string, calls: ToolCall[]): { table?: ChatTable } {
+function claudeTable(scope: Actor, message: string, calls: ToolCall[]): { table?: ChatTable } {
   const last = calls.filter((c) => !c.isError && hasComposer(c.name)).at(-1);
   const table = last ? composeAnswer(last.name, last.result, askedBy(scope, message, last)).table : undefined;
   return table ? { table } : {};
 }
 
 /** The download that goes with a Claude reply: the report link, or the analysis it (or we) ran. */
-async function claudeDownload(scope: AiScope, intent: SupportIntent, calls: ToolCall[], tools: readonly AiTool[], run: RunTool): Promise<Download> {
+async function claudeDownload(scope: Actor, intent: SupportIntent, calls: ToolCall[], tools: readonly AiTool[], run: RunTool): Promise<Download> {
   if (intent.kind === 'report') return reportDownload(scope);
   if (intent.kind !== 'analysis') return {};
   const name = analysisTool(intent.type);
@@ -64,16 +63,15 @@ async function claudeDownload(scope: AiScope, intent: SupportIntent, calls: Tool
  * same tools as the MCP server, run with the session's scope. The userId and userRole a client sends
  * are ignored. Any failure is answered with the spec's 'I encountered an issue' apology.
  */
-export function supportChat(deps: SupportDeps, user: SessionUser, input: SupportChatInput): Promise<SupportChatReply> {
-  return runInLocale(replyLocale(input.message, currentLocale()), () => answerInLocale(deps, user, input));
+export function supportChat(deps: SupportDeps, scope: Actor, input: SupportChatInput): Promise<SupportChatReply> {
+  return runInLocale(replyLocale(input.message, currentLocale()), () => answerInLocale(deps, scope, input));
 }
 
-async function answerInLocale(deps: SupportDeps, user: SessionUser, input: SupportChatInput): Promise<SupportChatReply> {
+async function answerInLocale(deps: SupportDeps, scope: Actor, input: SupportChatInput): Promise<SupportChatReply> {
   const { db, config } = deps;
   const now = deps.now ?? new Date();
   // Each message may call Claude several times: the same per-minute limit as the public chat, per user.
-  hitRateLimit(db, perMinute('support-chat', config.CHAT_MAX_PER_MINUTE), user.id, now.getTime());
-  const scope = await scopeForUser(db, user);
+  hitRateLimit(db, perMinute('support-chat', config.CHAT_MAX_PER_MINUTE), scope.userId, now.getTime());
   const tools = toolsFor(scope);
   const run: RunTool = (tool, toolInput) => tool.run(db, scope, toolInput as never, now, { aedToKwd: config.AED_TO_KWD_RATE });
   const intent = supportIntent(input.message, scope.role);
@@ -106,6 +104,6 @@ async function answerInLocale(deps: SupportDeps, user: SessionUser, input: Suppo
     log.error('support chat failed', err);
     reply = { response: t('assistant.support.error'), type: 'error' };
   }
-  await recordExchange(db, await supportConversation(db, user.id), input.message, reply.response, reply.type, now);
+  await recordExchange(db, await supportConversation(db, scope.userId), input.message, reply.response, reply.type, now);
   return reply;
 }

@@ -3,12 +3,13 @@ import type { Analysis, SupportChatReply } from '../../shared/schemas/ai';
 import { DomainError } from '../errors';
 import { composeAnswer } from './answers';
 import { analysisTool, type SupportIntent } from './support-intent';
-import { toolInput, type AiScope, type AiTool } from './tool';
+import { toolInput, type AiTool } from './tool';
+import type { Actor } from '../services/access';
 
 export type RunTool = (tool: AiTool, input: Record<string, unknown>) => Promise<unknown>;
 
 /** The manager report: GET /api/ai/download-report/{userId}, the signed-in user's own. */
-export const reportDownload = (scope: AiScope) => ({
+export const reportDownload = (scope: Actor) => ({
   downloadUrl: `/api/ai/download-report/${encodeURIComponent(scope.userId)}`,
   downloadTitle: t('assistant.support.reportTitle'),
 });
@@ -19,7 +20,7 @@ export const analysisDownload = (analysis: Analysis) => ({
   downloadTitle: t(`analysis.type.${analysis.type}`),
 });
 
-export const reportText = (scope: AiScope) =>
+export const reportText = (scope: Actor) =>
   t('assistant.support.report', { scope: scope.role === 'admin' ? t('analysis.scope.system') : (scope.companyName ?? scope.displayName) });
 
 /** Run a tool the way a model would: its input through its own schema (defaults filled in). */
@@ -34,7 +35,7 @@ export async function runByName(tools: readonly AiTool[], run: RunTool, name: st
  * caller's scope, and its answer composer (./answers) says the figure first, with the rows as a table
  * below. A refusal from a tool (another company's data, a rider not found) is shown as it is.
  */
-export async function offlineSupportReply(scope: AiScope, tools: readonly AiTool[], intent: SupportIntent, run: RunTool, message: string): Promise<SupportChatReply> {
+export async function offlineSupportReply(scope: Actor, tools: readonly AiTool[], intent: SupportIntent, run: RunTool, message: string): Promise<SupportChatReply> {
   switch (intent.kind) {
     case 'help':
       return { response: t(`assistant.support.help.${scope.role}`), type: 'text' };

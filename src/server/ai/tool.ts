@@ -1,34 +1,7 @@
 import { z } from 'zod';
 import type { Db } from '../../../db/client';
-import type { Role } from '../../shared/permissions';
-import type { SessionUser } from '../../shared/schemas/auth';
-
-/**
- * Who an assistant, an analysis or an MCP call acts for. Built on the server from the session or
- * the API token, never from what a client says: a company sees only its own company, a rider only
- * itself, an admin everything.
- */
-export interface AiScope {
-  userId: string;
-  role: Role;
-  /** The company a company manager runs (or a rider works for); null for an admin. */
-  companyId: string | null;
-  /** The rider record of a rider; null otherwise. */
-  riderId: string | null;
-  displayName: string;
-  companyName: string | null;
-}
-
-export function scopeOf(user: SessionUser, riderCompanyId: string | null = null): AiScope {
-  return {
-    userId: user.id,
-    role: user.role,
-    companyId: user.role === 'company' ? user.roleData.id : user.role === 'rider' ? riderCompanyId : null,
-    riderId: user.role === 'rider' ? user.roleData.id : null,
-    displayName: `${user.firstName} ${user.lastName}`.trim() || user.email,
-    companyName: user.companyName,
-  };
-}
+import type { Permission } from '../../shared/permissions';
+import type { Actor } from '../services/access';
 
 /**
  * One tool, shared by the Claude assistant (tool use), the offline assistant and the MCP server.
@@ -47,9 +20,12 @@ export interface AiTool<S extends z.ZodRawShape = z.ZodRawShape, R = unknown> {
   output: z.ZodType;
   /** Reads only (MCP `readOnlyHint`); false for a tool that creates something. */
   readOnly: boolean;
-  /** Roles that may call it at all; the scope narrows what they see. */
-  roles: readonly Role[];
-  run: (db: Db, scope: AiScope, input: z.infer<z.ZodObject<S>>, now?: Date, ctx?: ToolContext) => Promise<R>;
+  /**
+   * The permission of the table a caller needs to be offered the tool at all (`can(actor, permission)`); null:
+   * any signed-in actor, as ai.analysis and the tickets are in tRPC. The actor's walls narrow what they see.
+   */
+  permission: Permission | null;
+  run: (db: Db, actor: Actor, input: z.infer<z.ZodObject<S>>, now?: Date, ctx?: ToolContext) => Promise<R>;
 }
 
 /** Settings from config a tool may need; the door passes them (absent: env.ts's defaults). */

@@ -8,11 +8,8 @@ import { readFileSync } from 'node:fs';
 
 describe('the client address behind a trusted proxy', () => {
   test('is the right-most X-Forwarded-For entry, the one the proxy appended', () => {
-    expect(forwardedClient('203.0.113.7')).toBe('203.0.113.7');
-    expect(forwardedClient('1.1.1.1, 203.0.113.7')).toBe('203.0.113.7');
-    expect(forwardedClient('spoofed,  2001:db8::1 ')).toBe('2001:db8::1');
-    expect(forwardedClient('1.1.1.1,')).toBeUndefined();
-    expect(forwardedClient(undefined)).toBeUndefined();
+    const headers = ['203.0.113.7', '1.1.1.1, 203.0.113.7', 'spoofed,  2001:db8::1 ', '1.1.1.1,', undefined];
+    expect(headers.map((h) => forwardedClient(h))).toEqual(['203.0.113.7', '203.0.113.7', '2001:db8::1', undefined, undefined]);
   });
 
   let db: Db;

@@ -5,10 +5,9 @@ import { createDb, type Db } from '../../../db/client';
 import { locationPings, users } from '../../../db/schema';
 import { freshDbFile } from '../../../test/db';
 import { makeCompany, makeRider, TEST_PASSWORD } from '../../../test/factories';
-import { BASE, getWith, login, testEnv } from '../../../test/app';
-import { ROLE_PERMISSIONS, type Permission, type Role } from '../../shared/permissions';
+import { BASE, getWith, laneApps, login } from '../../../test/app';
+import { ROLE_PERMISSIONS, type Permission, type Reach, type Role } from '../../shared/permissions';
 import { createApp } from '../app';
-import { fastLane, laneHandlers } from './fast-lane';
 
 /**
  * One guard path (issue 24, item 8): the fast lane asks the pipeline's own session, permission, origin, input
@@ -26,13 +25,7 @@ let company: Awaited<ReturnType<typeof makeCompany>>;
 
 beforeAll(async () => {
   db = await createDb({ url: `file:${await freshDbFile()}` });
-  const env = testEnv();
-  fast = createApp(db, env);
-  slow = createApp(db, env, { fast: false });
-  const lane = laneHandlers(fastLane(db, env));
-  laneOnly = new Hono();
-  laneOnly.post('/api/riders/:id/location', lane.location);
-  laneOnly.all('*', (c) => c.text('stepped aside', 404));
+  ({ fast, slow, laneOnly } = laneApps(db, (app, lane) => app.post('/api/riders/:id/location', lane.location)));
   company = await makeCompany(db);
   const a = await makeRider(db, company, { userOver: { email: 'guard-a@example.com' } });
   const b = await makeRider(db, company, { userOver: { email: 'guard-b@example.com' } });
@@ -95,9 +88,9 @@ const rows: Row[] = [
   {
     name: 'a rider’s role without track-location in the permissions table (the permission check)',
     arrange: async () => {
-      const table = ROLE_PERMISSIONS as Record<Role, readonly Permission[]>;
+      const table = ROLE_PERMISSIONS as Record<Role, Partial<Record<Permission, Reach>>>;
       const before = table.rider;
-      table.rider = before.filter((p) => p !== 'track-location');
+      table.rider = Object.fromEntries(Object.entries(before).filter(([p]) => p !== 'track-location'));
       return { ping: { riderId: riderA.id, cookie: riderA.cookie, body: fix() }, undo: () => void (table.rider = before) };
     },
     status: 403,

@@ -5,10 +5,10 @@ import { createDb, type Db } from '../../../db/client';
 import { locationPings, sessions, users } from '../../../db/schema';
 import { freshDbFile } from '../../../test/db';
 import { makeCompany, makeRider, makeUser, TEST_PASSWORD } from '../../../test/factories';
-import { BASE, getWith, login, postJson, setCookieFor, testEnv } from '../../../test/app';
+import { BASE, getWith, laneApps, login, postJson, setCookieFor, testEnv } from '../../../test/app';
 import { createApp } from '../app';
 import { sessionIdFromToken } from '../auth/tokens';
-import { fastLane, laneHandlers, MAX_LANE_BODY } from './fast-lane';
+import { MAX_LANE_BODY } from './fast-lane';
 
 let file: string;
 let db: Db;
@@ -23,14 +23,10 @@ let adminCookie: string;
 beforeAll(async () => {
   file = await freshDbFile();
   db = await createDb({ url: `file:${file}` });
-  const env = testEnv();
-  fast = createApp(db, env);
-  slow = createApp(db, env, { fast: false });
-  const lane = laneHandlers(fastLane(db, env));
-  laneOnly = new Hono();
-  laneOnly.get('/api/auth/user', lane.authUser);
-  laneOnly.post('/api/riders/:id/location', lane.location);
-  laneOnly.all('*', (c) => c.text('stepped aside', 404));
+  ({ fast, slow, laneOnly } = laneApps(db, (app, lane) => {
+    app.get('/api/auth/user', lane.authUser);
+    app.post('/api/riders/:id/location', lane.location);
+  }));
   const company = await makeCompany(db);
   const a = await makeRider(db, company, { userOver: { email: 'a@example.com' } });
   const b = await makeRider(db, company, { userOver: { email: 'b@example.com' } });

@@ -92,8 +92,9 @@ export function fastLane(db: Db, env: Env): FastLane {
 
     location: async (req, riderId) => {
       if (!riderId || crossOrigin('POST', req, origins) || !smallBody(req)) return null;
-      const user = (await signedIn(req))?.user;
-      if (!user || !permits(user, LOCATION_PERMISSION) || !actsForRider(user, riderId)) return null;
+      const found = await signedIn(req);
+      const user = found?.user;
+      if (!found || !user || !permits(found.actor, LOCATION_PERMISSION) || !actsForRider(user, riderId)) return null;
       req.signedIn?.(user.id);
       let body: unknown;
       try {

@@ -1,25 +1,14 @@
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
+import { afterAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../../db/client';
-import { getWith, login, testApp, type TestApp } from '../../../test/app';
-import { freshDb } from '../../../test/db';
+import { freshWorldApp, getWith, login } from '../../../test/app';
 import { TEST_PASSWORD } from '../../../test/factories';
 import { BUILT_INDEX } from '../../../test/fixtures/built-index';
-import { makeWorld, type World } from '../../../test/world';
 
-let db: Db;
-let app: TestApp;
-let w: World;
 const dist = mkdtempSync(join(tmpdir(), 'kwt-dist-'));
-
-beforeAll(async () => {
-  writeFileSync(join(dist, 'index.html'), BUILT_INDEX);
-  db = await freshDb();
-  w = await makeWorld(db);
-  app = testApp(db, { DIST_DIR: dist });
-});
+writeFileSync(join(dist, 'index.html'), BUILT_INDEX);
+const { w, app } = await freshWorldApp({ DIST_DIR: dist });
 afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
 const stateOf = (html: string) => JSON.parse(/<script type="application\/json" id="kwt-state">(.*?)<\/script>/.exec(html)![1]!) as [unknown[], unknown][];

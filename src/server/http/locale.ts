@@ -1,31 +1,11 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { MiddlewareHandler } from 'hono';
-import { DEFAULT_LOCALE, LOCALE_COOKIE, parseLocale, resolveLocale, setLocaleSource, type Locale } from '../../shared/i18n';
+import { LOCALE_COOKIE, parseLocale, resolveLocale, type Locale } from '../../shared/i18n';
+import { installLocaleSource, runInLocale } from '../lib/request-locale';
 import type { AppVariables } from '../trpc/context';
 import { readCookie } from './cookies';
 
 /**
- * The request's language for every `t()` on the server, without threading it through the services:
- * the signed-in user's stored choice, else the `lang` cookie the client sets when switching, else
- * Accept-Language, else English. Outside a request (jobs, start-up) it is English.
- */
-const requestLocale = new AsyncLocalStorage<Locale>();
-const fromRequest = () => requestLocale.getStore() ?? DEFAULT_LOCALE;
-/**
- * `t()` reads the request's language. Installed at import, and again whenever an app is built or a
- * locale is run: a test process that also loads the browser's i18n (which installs its own source)
- * must not leave the server reading the UI's language.
- */
-const installSource = () => setLocaleSource(fromRequest);
-installSource();
-
-export function runInLocale<T>(locale: Locale, fn: () => T): T {
-  installSource();
-  return requestLocale.run(locale, fn);
-}
-
-/**
- * The language of a request by `user` (null: signed out), in resolveLocale's order: the one choice of the
+ * The language of a request (lib/request-locale.ts holds it for every `t()`) by `user` (null: signed out), in resolveLocale's order: the one choice of the
  * pipeline and the fast lane (fast-lane.ts). The cookie and Accept-Language are read only when the user's
  * stored choice does not decide (the lane pays for no header it does not need).
  */
@@ -34,10 +14,10 @@ export const requestLocaleOf = (user: { locale?: string | null } | null, req: { 
 
 /** After the session middleware: it knows the user. */
 export const localeMiddleware = (): MiddlewareHandler<{ Variables: AppVariables }> => {
-  installSource();
+  installLocaleSource();
   return async (c, next) => {
     const locale = requestLocaleOf(c.get('user'), c.req);
-    await requestLocale.run(locale, () => next());
+    await runInLocale(locale, () => next());
     c.header('Content-Language', locale);
   };
 };

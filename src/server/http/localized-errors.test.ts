@@ -14,9 +14,9 @@ import { makeWorld, type World } from '../../../test/world';
 import { translate } from '../../shared/i18n';
 import { offlineSupportReply } from '../ai/support-offline';
 import { toolsFor } from '../ai/tools';
-import { scopeForUser } from '../services/reports';
+import { actorFor } from '../services/access';
 import { loadSessionUser } from '../services/identity';
-import { runInLocale } from './locale';
+import { runInLocale } from '../lib/request-locale';
 
 let db: Db;
 let w: World;
@@ -97,7 +97,7 @@ describe('tRPC: the same messages through the errorFormatter', () => {
 
 describe('the assistant shows an AI tool’s scope refusal in the reader’s language', () => {
   test('another company’s riders: refused in Arabic for an Arabic reader, in English otherwise', async () => {
-    const scope = await scopeForUser(db, (await loadSessionUser(db, w.managerA.id))!);
+    const scope = await actorFor(db, (await loadSessionUser(db, w.managerA.id))!);
     const tools = toolsFor(scope);
     const run = (tool: (typeof tools)[number], input: Record<string, unknown>) => tool.run(db, scope, input as never, new Date());
     const ask = () => offlineSupportReply(scope, tools, { kind: 'tool', topic: 'riders', tool: 'list_riders', input: { companyId: w.companyB.id } }, run, 'riders');

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import type { Db } from '../../../db/client';
 import { freshDb } from '../../../test/db';
+import { expectRefused } from '../../../test/expect';
 import { makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { getWith, login, postJson, req, testApp, type TestApp } from '../../../test/app';
 
@@ -17,13 +18,7 @@ beforeAll(async () => {
 
 describe('Origin check on state-changing requests', () => {
   test('a POST from a foreign origin is refused with 403', async () => {
-    const res = await postJson(app, '/api/contact/submit', contact, { headers: { origin: 'http://evil.example' } });
-    expect(res.status).toBe(403);
-    expect(await res.json()).toEqual({
-      success: false,
-      message: 'Cross-origin request refused',
-      error: { code: 'FORBIDDEN', message: 'Cross-origin request refused' },
-    });
+    await expectRefused(await postJson(app, '/api/contact/submit', contact, { headers: { origin: 'http://evil.example' } }), 403, 'FORBIDDEN', 'Cross-origin request refused');
   });
 
   test('a foreign-origin login is refused before any credentials are checked', async () => {

@@ -38,6 +38,7 @@ export const sessionMiddleware =
     c.set('secureCookies', secureCookies);
     c.set('origin', origin);
     c.set('user', null);
+    c.set('actor', null);
     c.set('sessionId', null);
 
     let extraCookie: string | undefined;
@@ -45,8 +46,9 @@ export const sessionMiddleware =
     if (token) {
       const found = await sessionCache(db).lookup(token);
       if (found) {
-        const { session, user } = found;
+        const { session, user, actor } = found;
         c.set('user', user);
+        c.set('actor', actor);
         c.set('sessionId', session.sessionId);
         if (session.renewed) extraCookie = sessionCookie(token, session.expiresAt, secureCookies);
       } else {

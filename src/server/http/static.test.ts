@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Db } from '../../../db/client';
 import { freshDb } from '../../../test/db';
+import { expectStatusAndHeaders } from '../../../test/expect';
 import { req, testApp, type TestApp } from '../../../test/app';
 
 let db: Db;
@@ -56,16 +57,12 @@ describe('serving the built SPA', () => {
   });
 
   test('hashed assets are cached forever', async () => {
-    const res = await req(app, '/assets/app-abc123.js');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expectStatusAndHeaders(await req(app, '/assets/app-abc123.js'), 200, { 'cache-control': 'public, max-age=31536000, immutable' });
   });
 
   test('the service worker is served at the root and never cached', async () => {
     const res = await req(app, '/service-worker.js');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(res.headers.get('service-worker-allowed')).toBe('/');
+    expectStatusAndHeaders(res, 200, { 'cache-control': 'no-cache', 'service-worker-allowed': '/' });
     expect(res.headers.get('content-type')).toContain('javascript');
   });
 

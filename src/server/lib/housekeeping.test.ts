@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { idempotencyKeys, loginAttempts } from '../../../db/schema';
 import { freshDb } from '../../../test/db';
 import { makeUser } from '../../../test/factories';
+import { pruneLoginAttempts } from '../services/identity';
 import { housekeep } from './housekeeping';
 
 let db: Db;
@@ -20,7 +21,7 @@ describe('housekeeping', () => {
       { email: 'a@example.com', ip: '203.0.113.1', success: false, at: new Date(now.getTime() - 16 * 60_000) },
       { email: 'a@example.com', ip: '203.0.113.1', success: false, at: new Date(now.getTime() - 60_000) },
     ]);
-    await housekeep(db, now);
+    await housekeep(db, [pruneLoginAttempts], now);
     expect((await db.select().from(idempotencyKeys)).map((r) => r.key)).toEqual(['live-key-0001']);
     expect((await db.select().from(loginAttempts)).map((r) => r.at.getTime())).toEqual([now.getTime() - 60_000]);
   });

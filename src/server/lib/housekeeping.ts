@@ -1,19 +1,21 @@
 import type { Db } from '../../../db/client';
 import { startHourly } from './hourly';
 import { pruneIdempotencyKeys } from './idempotency';
-import { pruneLoginAttempts } from '../services/identity';
+
+/** One pruning job: deletes the rows of its table that have outlived their purpose as of `now`. */
+export type HousekeepingJob = (db: Db, now: Date) => Promise<unknown>;
 
 /**
- * Runs `housekeep` at start and every hour; without it idempotency_keys grows with every keyed rider write and
- * login_attempts with every sign-in. Returns a stop that waits for a pass in progress.
+ * Runs `housekeep` at start and every hour with the jobs the caller registers (the services own their
+ * tables: src/server/index.ts passes e.g. identity's pruneLoginAttempts); without it idempotency_keys grows
+ * with every keyed rider write and login_attempts with every sign-in. Returns a stop that waits for a pass in progress.
  */
-export function startHousekeeping(db: Db): () => Promise<void> {
-  return startHourly('housekeeping', () => housekeep(db));
+export function startHousekeeping(db: Db, jobs: readonly HousekeepingJob[]): () => Promise<void> {
+  return startHourly('housekeeping', () => housekeep(db, jobs));
 }
 
-/** One pass: rows that have outlived their purpose (expired idempotency keys, sign-in attempts outside the window). */
-export async function housekeep(db: Db, now = new Date()): Promise<void> {
+/** One pass: expired idempotency keys (lib's own table), then each registered job in turn. */
+export async function housekeep(db: Db, jobs: readonly HousekeepingJob[], now = new Date()): Promise<void> {
   await pruneIdempotencyKeys(db, now);
-  await pruneLoginAttempts(db, now);
+  for (const job of jobs) await job(db, now);
 }
-

@@ -12,8 +12,10 @@ export const CONFIDENT = 80;
 export const odometerConfidence = {
   /** Every digit of the whole view's reading at least this probable. */
   minDigitP: 0.5,
-  /** Of the five looks (odometer-read.ts), at least this many read exactly the voted digits. */
-  minAgreeing: 5,
+  /** The five readings' probabilities back every voted digit by at least this margin over any other digit (digitSupport in odometer-read.ts). */
+  minSupport: 0.3,
+  /** No reading gave a digit it did not read this much probability or more: a drum caught rolling, a 7 that may be a 1. */
+  maxRunnerUp: 0.2,
   /** The best candidate's lead over the next different number (odometer-pick.ts scores): a printed serial on the dial can read as clearly as the drums. */
   minLead: 2.5,
   /** Two engines (PP-OCR and Tesseract) read the same km: confident, when at least this many of the five looks agreed. */
@@ -23,10 +25,10 @@ export const odometerConfidence = {
   ceilingAlone: 60,
   of(r: OdometerRead): { confidence: number; sure: boolean } {
     const lead = r.runnerUp ? r.best.score - r.runnerUp.score : 10;
-    const agree = r.agreeing >= this.minAgreeing;
-    const sure = agree && !r.tenthsDoubt && r.best.minP >= this.minDigitP && lead >= this.minLead;
+    const backed = r.support.margin >= this.minSupport;
+    const sure = backed && r.support.runnerUp < this.maxRunnerUp && !r.tenthsDoubt && r.best.minP >= this.minDigitP && lead >= this.minLead;
     const base = Math.round(100 * r.best.minP);
-    return { confidence: sure ? Math.max(CONFIDENT, base) : Math.min(CONFIDENT - 1, Math.round(base * (agree ? 0.8 : 0.6))), sure };
+    return { confidence: sure ? Math.max(CONFIDENT, base) : Math.min(CONFIDENT - 1, Math.round(base * (backed ? 0.8 : 0.6))), sure };
   },
 };
 

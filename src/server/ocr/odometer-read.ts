@@ -2,7 +2,7 @@ import type { OcrRoi } from '../../shared/schemas/ocr';
 import { digitRuns, odometerCandidates, type OdoCandidate } from './odometer-pick';
 import { paddleRead, paddleRecognize } from './paddle/engine';
 import { cropRgb, rotateRgb, sampleRect, type Rgb } from './paddle/raster';
-import { LINE_MARGIN, type TextLine } from './paddle/recognize';
+import { LINE_MARGIN, type RecChar, type TextLine } from './paddle/recognize';
 
 /** A part of the upright photo as fractions of its width and height (the capture dialog's shape). */
 export type Region = OcrRoi;
@@ -18,11 +18,21 @@ export interface OdometerRead {
   posAgree: number;
   /** The lowest digit probability among the looks that read the voted digits, 0–1. */
   lookMinP: number;
+  /** How well the five readings' digit probabilities back the voted digits (digitSupport). */
+  support: DigitSupport;
   /** The last of six digits sits on a wheel of another colour: perhaps a tenths wheel. */
   tenthsDoubt: boolean;
   best: OdoCandidate;
   runnerUp: OdoCandidate | null;
   text: string;
+  /** The five readings' digits (null: a look found no reading) and, per digit, each digit's probability. */
+  readings: Reading[];
+}
+
+/** One reading of the candidate's digits, with each position's ten digit probabilities when the recogniser gave them. */
+export interface Reading {
+  digits: string | null;
+  dists: number[][] | null;
 }
 
 interface View {
@@ -63,7 +73,7 @@ async function candidatesIn(view: View): Promise<{ cands: OdoCandidate[]; lines:
  * chosen on the development split (docs/decisions/011-ocr-engine.md). Each look's digits: its longest
  * run that could be a reading.
  */
-async function zoomReads(view: View, c: OdoCandidate): Promise<{ digits: string | null; minP: number }[]> {
+async function zoomReads(view: View, c: OdoCandidate): Promise<(Reading & { minP: number })[]> {
   const b = c.line.box;
   const looks = [
     { shift: 0, tall: 1.1 },
@@ -72,7 +82,7 @@ async function zoomReads(view: View, c: OdoCandidate): Promise<{ digits: string 
     { shift: 0, tall: 0.9 },
   ];
   const w = b.w + 1.2 * b.h;
-  const out: { digits: string | null; minP: number }[] = [];
+  const out: (Reading & { minP: number })[] = [];
   for (const look of looks) {
     const dy = look.shift * b.h;
     const h = b.h * look.tall;
@@ -81,9 +91,24 @@ async function zoomReads(view: View, c: OdoCandidate): Promise<{ digits: string 
     const crop = sampleRect(view.img, b.cx - dy * Math.sin(b.angle), b.cy + dy * Math.cos(b.angle), w, h, b.angle, outW, outH);
     const [line] = await paddleRecognize(crop, [{ cx: outW / 2, cy: outH / 2, w: outW - 0.3 * outH, h: outH, angle: 0, score: 1 }]);
     const probs = line?.chars.filter((ch) => /\d/.test(ch.c)).map((ch) => ch.p) ?? [];
-    out.push({ digits: line ? lookDigits(line.text) : null, minP: probs.length ? Math.min(...probs) : 0 });
+    const digits = line ? lookDigits(line.text) : null;
+    out.push({ digits, dists: line && digits ? digitDists(line.chars, digits) : null, minP: probs.length ? Math.min(...probs) : 0 });
   }
   return out;
+}
+
+/**
+ * The ten digit probabilities of each of `digits` as they stand in a line's characters (the first run of
+ * characters spelling them), or null when the line does not spell them digit for digit (a lookalike letter,
+ * a join of two lines).
+ */
+export function digitDists(chars: RecChar[], digits: string): number[][] | null {
+  const ds = chars.filter((ch) => ch.digitP);
+  for (let i = 0; i + digits.length <= ds.length; i++) {
+    const run = ds.slice(i, i + digits.length);
+    if (run.every((ch, k) => ch.c === digits[k])) return run.map((ch) => ch.digitP!);
+  }
+  return null;
 }
 
 /** The digits of one look: the longest run of 4–8 digits, more than seven trimmed as odometer-pick does. */
@@ -115,6 +140,59 @@ export function voteDigits(raws: (string | null)[]): string | null {
     out += same.find((r) => counts.get(r[i]!) === best)![i];
   }
   return out;
+}
+
+/** How much the readings together must give an 8 where the vote has a leading 3 (uncoverLeadingEight); readings of a true 3 give it none. */
+export const HIDDEN_EIGHT_P = 0.15;
+
+/**
+ * A drum's leftmost wheel half hidden by the edge of its window (the wheels sit behind the window, so a
+ * photo at an angle hides part of the end wheel): an 8 shows only its right half, which is a 3. When the
+ * readings of the voted length give an 8 any real weight there (summed probability at least
+ * HIDDEN_EIGHT_P, a reading without probabilities counting 1 if it read 8), the 3 was an 8. A true 3 leaves
+ * the 8 at zero. The changed digit lowers the readings' support, so such a reading is never confident.
+ */
+export function uncoverLeadingEight(voted: string, readings: Reading[]): string {
+  if (voted[0] !== '3') return voted;
+  let eight = 0;
+  for (const r of readings) {
+    if (r.digits === null || r.digits.length !== voted.length) continue;
+    eight += r.dists ? r.dists[0]![8]! : r.digits[0] === '8' ? 1 : 0;
+  }
+  return eight >= HIDDEN_EIGHT_P ? `8${voted.slice(1)}` : voted;
+}
+
+export interface DigitSupport {
+  /**
+   * The weakest position's margin: the voted digit's probability summed over the readings of the voted
+   * length (a reading without probabilities counts 1 for its digit), less the best other digit's, divided by
+   * the number of readings (a look that found nothing counts as none). 1: every reading certain of every
+   * digit; negative: the probabilities favour another digit than the vote.
+   */
+  margin: number;
+  /** The highest probability any reading gave a digit it did not read: a rolling drum or a 1/7 segment doubt shows here. */
+  runnerUp: number;
+}
+
+/** How well the readings' digit probabilities back the voted digits (the confidence's evidence, ocr/confidence.ts). */
+export function digitSupport(readings: Reading[], voted: string): DigitSupport {
+  const sums = [...voted].map(() => new Array<number>(10).fill(0));
+  for (const r of readings) {
+    if (r.digits === null || r.digits.length !== voted.length) continue;
+    [...r.digits].forEach((d, i) => {
+      if (r.dists) r.dists[i]!.forEach((p, k) => (sums[i]![k]! += p));
+      else sums[i]![Number(d)]! += 1;
+    });
+  }
+  const margin = Math.min(
+    ...sums.map((row, i) => {
+      const mine = row[Number(voted[i])]!;
+      return (mine - Math.max(...row.filter((_, k) => k !== Number(voted[i])))) / readings.length;
+    }),
+  );
+  let runnerUp = 0;
+  for (const r of readings) for (const row of r.dists ?? []) runnerUp = Math.max(runnerUp, [...row].sort((a, b) => b - a)[1]!);
+  return { margin, runnerUp };
 }
 
 /**
@@ -204,8 +282,9 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
   const looks = await zoomReads(view, best);
   // Five readings of the same digits (the whole view's and four zoomed looks), voted digit by digit.
   const first = best.tenths !== undefined ? `${best.raw}${best.tenths}` : best.raw;
-  const raws = [first, ...looks.map((l) => l.digits)];
-  const voted = voteDigits(raws) ?? first;
+  const readings: Reading[] = [{ digits: first, dists: digitDists(best.line.chars, first) }, ...looks.map(({ digits, dists }) => ({ digits, dists }))];
+  const raws = readings.map((r) => r.digits);
+  const voted = uncoverLeadingEight(voteDigits(raws) ?? first, readings);
   const agreeing = raws.filter((r) => r === voted).length;
   // The weakest position's support: of the five readings, how many have the voted digit there (0–1).
   const posAgree = Math.min(...[...voted].map((d, i) => raws.filter((r) => r !== null && r.length === voted.length && r[i] === d).length / raws.length));
@@ -226,9 +305,11 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
     agreeing,
     posAgree,
     lookMinP,
+    support: digitSupport(readings, voted),
     tenthsDoubt,
     best: { ...best, km, digits },
     runnerUp: differentRunnerUp(cands),
     text: best.line.text,
+    readings,
   };
 }

@@ -80,6 +80,8 @@ async function readOdometerPhoto(photo: Rgb, input: ReadInput, recognizer: Recog
     evidence: {
       agreeing: found.agreeing,
       posAgree: found.posAgree,
+      support: found.support.margin,
+      runnerUpP: found.support.runnerUp,
       lookMinP: found.lookMinP,
       minP: found.best.minP,
       lead: found.runnerUp ? found.best.score - found.runnerUp.score : 10,
@@ -87,6 +89,7 @@ async function readOdometerPhoto(photo: Rgb, input: ReadInput, recognizer: Recog
       tenthsDoubt: found.tenthsDoubt,
       tesseract: agreeTesseract,
       length: found.best.digits.length,
+      readings: JSON.stringify(found.readings.map((r) => ({ d: r.digits, p: r.dists?.map((row) => row.map((v) => Math.round(v * 1000) / 1000)) ?? null }))),
     },
   };
 }

@@ -1,22 +1,12 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
 import { sessions } from '../../../db/schema';
-import { freshDb } from '../../../test/db';
 import { TEST_PASSWORD } from '../../../test/factories';
-import { getWith, login, postJson, req, setCookieFor, testApp, type TestApp } from '../../../test/app';
-import { makeWorld, type World } from '../../../test/world';
+import { expectRefused, expectStatusAndHeaders } from '../../../test/expect';
+import { freshWorldApp, getWith, login, postJson, req, setCookieFor } from '../../../test/app';
 import { sessionIdFromToken } from '../auth/tokens';
 
-let db: Db;
-let app: TestApp;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
-});
+const { db, w, app } = await freshWorldApp();
 
 const tokenOf = (cookie: string) => cookie.split(';')[0]!.split('=')[1]!;
 
@@ -125,13 +115,7 @@ describe('POST /api/auth/login', () => {
   });
 
   test('malformed JSON: 400', async () => {
-    const res = await postJson(app, '/api/auth/login', '{"email": ');
-    expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({
-      success: false,
-      message: 'Malformed JSON body',
-      error: { code: 'BAD_REQUEST', message: 'Malformed JSON body' },
-    });
+    await expectRefused(await postJson(app, '/api/auth/login', '{"email": '), 400, 'BAD_REQUEST', 'Malformed JSON body');
   });
 
   test('no body or a non-object body: 400, never 500', async () => {
@@ -162,43 +146,35 @@ describe('GET /api/auth/user', () => {
     expect(body.error.code).toBe('UNAUTHORIZED');
   });
 
-  test('a rider: roleData.id is the rider id and companyName is the rider’s company', async () => {
-    const cookie = await login(app, 'rider.b@example.com', TEST_PASSWORD);
-    const res = await getWith(app, '/api/auth/user', cookie);
+  /** GET /api/auth/user as the account with this email (TEST_PASSWORD): 200 and the body. */
+  const userAs = async (email: string) => {
+    const res = await getWith(app, '/api/auth/user', await login(app, email, TEST_PASSWORD));
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({
-      id: w.riderB.user.id,
-      email: 'rider.b@example.com',
-      firstName: 'Rashed',
-      lastName: w.riderB.user.lastName,
-      role: 'rider',
-      companyName: 'Beta Express',
-      roleData: { id: w.riderB.id },
-      locale: 'en',
-    });
+    return res.json();
+  };
+  /** What the endpoint answers for an account of the world, in English. */
+  const sessionUser = (u: { id: string; email: string; firstName: string; lastName: string }, role: string, companyName: string | null, roleId: string | null) => ({
+    id: u.id,
+    email: u.email,
+    firstName: u.firstName,
+    lastName: u.lastName,
+    role,
+    companyName,
+    roleData: { id: roleId },
+    locale: 'en',
+  });
+
+  test('a rider: roleData.id is the rider id and companyName is the rider’s company', async () => {
+    expect(await userAs('rider.b@example.com')).toEqual(sessionUser(w.riderB.user, 'rider', 'Beta Express', w.riderB.id));
+    expect(w.riderB.user.firstName).toBe('Rashed');
   });
 
   test('a company manager: roleData.id is the company id', async () => {
-    const cookie = await login(app, 'manager@beta.example', TEST_PASSWORD);
-    const body = await (await getWith(app, '/api/auth/user', cookie)).json();
-    expect(body).toEqual({
-      id: w.managerB.id,
-      email: 'manager@beta.example',
-      firstName: 'Badr',
-      lastName: w.managerB.lastName,
-      role: 'company',
-      companyName: 'Beta Express',
-      roleData: { id: w.companyB.id },
-      locale: 'en',
-    });
+    expect(await userAs('manager@beta.example')).toEqual(sessionUser(w.managerB, 'company', 'Beta Express', w.companyB.id));
   });
 
   test('an admin: no company, no role id', async () => {
-    const cookie = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
-    const body = await (await getWith(app, '/api/auth/user', cookie)).json();
-    expect(body.role).toBe('admin');
-    expect(body.companyName).toBeNull();
-    expect(body.roleData).toEqual({ id: null });
+    expect(await userAs('admin@kwtdelivery.com')).toEqual(sessionUser(w.admin, 'admin', null, null));
   });
 });
 
@@ -280,9 +256,7 @@ describe('logout', () => {
 
 describe('GET /api/login without Google configured', () => {
   test('goes to /login', async () => {
-    const res = await req(app, '/api/login');
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/login');
+    expectStatusAndHeaders(await req(app, '/api/login'), 302, { location: '/login' });
   });
 
   test('keeps a valid redirect', async () => {
@@ -296,9 +270,7 @@ describe('GET /api/login without Google configured', () => {
 
   test('drops an invalid redirect', async () => {
     for (const bad of ['https://evil.example', '//evil.example', '/settings']) {
-      const res = await req(app, `/api/login?redirect=${encodeURIComponent(bad)}`);
-      expect(res.status).toBe(302);
-      expect(res.headers.get('location')).toBe('/login');
+      expectStatusAndHeaders(await req(app, `/api/login?redirect=${encodeURIComponent(bad)}`), 302, { location: '/login' });
     }
   });
 });

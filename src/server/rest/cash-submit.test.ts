@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { cashSubmissions, users } from '../../../db/schema';
 import { login, postJson, testApp, type TestApp } from '../../../test/app';
-import { freshDb } from '../../../test/db';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorld, type World } from '../../../test/world';
 import { translate } from '../../shared/i18n';
 
 /** POST /api/riders/{id}/cash/submit (spec section 7), the rider outbox's door onto the verified hand-over. */
@@ -16,8 +15,7 @@ let cookie: string;
 const url = () => `/api/riders/${w.riderA.id}/cash/submit`;
 
 beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
+  ({ db, w } = await freshWorld());
   app = testApp(db);
   cookie = await login(app, w.riderA.user.email, TEST_PASSWORD);
 });

@@ -1,39 +1,23 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../db/client';
-import { getWith, login, postJson, req, testApp, type TestApp } from '../../../test/app';
-import { freshDb } from '../../../test/db';
+import { freshWorldApp, getWith, postJson, req, loginWorld, type WorldCookies, csvAttachmentRows } from '../../../test/app';
 import { DENIED } from '../../../test/expect';
-import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
-import { makeWorld, type World } from '../../../test/world';
+import { makeOrder } from '../../../test/factories';
 import { IMPORT_COLUMNS, templateColumns } from '../../shared/schemas/order-import';
 import { parseCsv } from '../lib/csv';
 
-let db: Db;
-let app: TestApp;
-let w: World;
-const cookies = {} as Record<'riderA' | 'companyA' | 'companyB' | 'admin', string>;
+const { db, w, app } = await freshWorldApp();
+let cookies: WorldCookies;
 
 beforeAll(async () => {
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
   await makeOrder(db, w.companyA, { customerName: 'Alpha Only', deliveryFeeMinor: 1250 });
   await makeOrder(db, w.companyB, { customerName: 'Beta Only', deliveryFeeMinor: 2500 });
-  cookies.riderA = await login(app, 'rider.a@example.com', TEST_PASSWORD);
-  cookies.companyA = await login(app, 'manager@alpha.example', TEST_PASSWORD);
-  cookies.companyB = await login(app, 'manager@beta.example', TEST_PASSWORD);
-  cookies.admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
+  cookies = await loginWorld(app);
 });
 
 describe('GET /api/company/orders/template.csv', () => {
   test('the documented columns with a BOM, as an attachment', async () => {
     const res = await req(app, '/api/company/orders/template.csv');
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="kwt-orders-import-template.csv"');
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv(new TextDecoder().decode(bytes));
+    const rows = await csvAttachmentRows(res, 'kwt-orders-import-template.csv');
     // The order columns first, then Kuwait's address parts (delivery, then pickup).
     expect(rows[0]!.slice(0, IMPORT_COLUMNS.length)).toEqual([...IMPORT_COLUMNS]);
     expect(rows[0]).toEqual(templateColumns('KW'));
@@ -66,12 +50,12 @@ describe('GET /api/company/orders/export.csv', () => {
   });
 
   test('each company downloads its own orders only, with its currency’s decimals', async () => {
-    const resA = await getWith(app, '/api/company/orders/export.csv', cookies.companyA);
+    const resA = await getWith(app, '/api/company/orders/export.csv', cookies.managerA);
     expect(resA.status).toBe(200);
     expect(resA.headers.get('content-disposition')).toMatch(/^attachment; filename="kwt-orders-alpha-couriers-\d{4}-\d{2}-\d{2}\.csv"$/);
     const a = parseCsv(await resA.text());
     expect(a.slice(1).map((r) => [r[4], r[10], r[12]])).toEqual([['Alpha Only', '1.250', 'KWD']]);
-    const b = parseCsv(await (await getWith(app, '/api/company/orders/export.csv', cookies.companyB)).text());
+    const b = parseCsv(await (await getWith(app, '/api/company/orders/export.csv', cookies.managerB)).text());
     expect(b.slice(1).map((r) => [r[4], r[10], r[12]])).toEqual([['Beta Only', '25.00', 'AED']]);
   });
 });
@@ -79,7 +63,7 @@ describe('GET /api/company/orders/export.csv', () => {
 describe('importOrders over HTTP', () => {
   test('a file over the limit answers 413 PAYLOAD_TOO_LARGE', async () => {
     const csv = `${IMPORT_COLUMNS.join(',')}\n${'x'.repeat(1024 * 1024 + 1)}`;
-    const res = await postJson(app, '/api/trpc/company.importOrders', { csv }, { cookie: cookies.companyA });
+    const res = await postJson(app, '/api/trpc/company.importOrders', { csv }, { cookie: cookies.managerA });
     expect(res.status).toBe(413);
     const body = await res.json();
     expect(body.error.data.code).toBe('PAYLOAD_TOO_LARGE');

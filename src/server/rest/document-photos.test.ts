@@ -3,22 +3,17 @@ import { eq } from 'drizzle-orm';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../../db/client';
 import { riderDocuments } from '../../../db/schema';
-import { login, req, testApp, type TestApp } from '../../../test/app';
-import { freshDb } from '../../../test/db';
-import { TEST_PASSWORD } from '../../../test/factories';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorldApp, req, loginWorld, type WorldCookies } from '../../../test/app';
 import { TINY_JPEG, TINY_PNG, TINY_WEBP } from '../../../test/fixtures/tiny-images';
 import { deleteRiderDocument, saveRiderDocument } from '../services/compliance';
 import { saveDocumentInput } from '../../shared/schemas/documents';
+import { staffActor } from '../services/access';
 
-let dir: string;
-let db: Db;
-let app: TestApp;
-let w: World;
+const dir = mkdtempSync(join(tmpdir(), 'kwt-docs-'));
+const { db, w, app } = await freshWorldApp({ CAPTURES_DIR: dir });
 let docA: string;
-const cookie: Record<'managerA' | 'managerB' | 'riderA' | 'riderB' | 'admin', string> = {} as never;
+let cookie: WorldCookies;
 
 /** Whole pictures of each kind: the server checks the magic bytes and decodes the picture. */
 const [PNG, JPEG, WEBP] = [TINY_PNG, TINY_JPEG, TINY_WEBP];
@@ -32,17 +27,9 @@ const get = (id: string, who?: string) => req(app, `/api/documents/${id}/photo`,
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; field?: string } }).error;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kwt-docs-'));
-  db = await freshDb();
-  app = testApp(db, { CAPTURES_DIR: dir });
-  w = await makeWorld(db);
-  cookie.managerA = await login(app, 'manager@alpha.example', TEST_PASSWORD);
-  cookie.managerB = await login(app, 'manager@beta.example', TEST_PASSWORD);
-  cookie.riderA = await login(app, 'rider.a@example.com', TEST_PASSWORD);
-  cookie.riderB = await login(app, 'rider.b@example.com', TEST_PASSWORD);
-  cookie.admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
+  cookie = await loginWorld(app);
   const input = saveDocumentInput.parse({ riderId: w.riderA.id, type: 'driving_licence', expiresOn: '2099-01-01' });
-  docA = (await saveRiderDocument(db, { userId: w.managerA.id, companyId: w.companyA.id }, input)).document.id;
+  docA = (await saveRiderDocument(db, staffActor(w.managerA.id, w.companyA.id), input)).document.id;
 });
 
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -115,7 +102,7 @@ describe('GET and DELETE /api/documents/:id/photo', () => {
 
   test('deleting the document deletes its photo file', async () => {
     expect((await put(docA, PNG, cookie.managerA)).status).toBe(200);
-    await deleteRiderDocument(db, { userId: w.managerA.id, companyId: w.companyA.id }, docA, dir);
+    await deleteRiderDocument(db, staffActor(w.managerA.id, w.companyA.id), docA, dir);
     expect(readdirSync(join(dir, 'documents'))).toEqual([]);
     expect(existsSync(join(dir, 'documents'))).toBe(true);
   });

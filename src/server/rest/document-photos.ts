@@ -4,7 +4,7 @@ import { t } from '../../shared/i18n';
 import { MAX_DOCUMENT_PHOTO_BYTES } from '../../shared/schemas/documents';
 import { invalid } from '../errors';
 import { errorBody, mapError } from '../http/errors';
-import { assertCompany, deleteDocumentPhoto, readDocumentPhoto, storeDocumentPhoto, viewerOf } from '../services/compliance';
+import { assertCompany, deleteDocumentPhoto, readDocumentPhoto, storeDocumentPhoto } from '../services/compliance';
 import type { AppVariables } from '../trpc/context';
 import { msg } from '../../shared/i18n/message';
 
@@ -37,7 +37,7 @@ export function documentPhotos() {
     }),
     async (c) => {
       try {
-        const viewer = viewerOf(c.var.user);
+        const viewer = c.var.actor;
         // Refuse signed-out, rider and admin callers before reading the upload.
         assertCompany(viewer);
         const form = await c.req.formData().catch(() => {
@@ -54,7 +54,7 @@ export function documentPhotos() {
   );
   api.get('/documents/:id/photo', async (c) => {
     try {
-      const photo = await readDocumentPhoto(c.var.db, viewerOf(c.var.user), c.req.param('id'), c.var.config.CAPTURES_DIR);
+      const photo = await readDocumentPhoto(c.var.db, c.var.actor, c.req.param('id'), c.var.config.CAPTURES_DIR);
       return c.body(photo.bytes, 200, { 'Content-Type': photo.contentType, 'X-Content-Type-Options': 'nosniff', 'Content-Disposition': 'inline' });
     } catch (err) {
       return fail(c, err);
@@ -62,7 +62,7 @@ export function documentPhotos() {
   });
   api.delete('/documents/:id/photo', async (c) => {
     try {
-      return c.json(await deleteDocumentPhoto(c.var.db, viewerOf(c.var.user), c.req.param('id'), c.var.config.CAPTURES_DIR, c.var.user?.id ?? ''), 200);
+      return c.json(await deleteDocumentPhoto(c.var.db, c.var.actor, c.req.param('id'), c.var.config.CAPTURES_DIR, c.var.user?.id ?? ''), 200);
     } catch (err) {
       return fail(c, err);
     }

@@ -8,8 +8,8 @@ import { errorBody } from '../http/errors';
 import { refusal } from '../http/refusal';
 import { clientIp } from '../http/session';
 import { originCheck, originOptions } from '../http/security';
-import { scopeForUser } from '../services/reports';
 import { authenticateApiToken, bearerToken, limitAuth, reserveTokenGuess } from '../services/identity';
+import { actorFor } from '../services/access';
 
 export const MCP_PATH = '/mcp';
 const REALM = 'Bearer realm="kwt-delivery-mcp"';
@@ -50,7 +50,7 @@ export function mcpHttp(db: Db, env: Env) {
       c.header('Allow', 'POST');
       return c.json({ jsonrpc: '2.0', error: { code: -32000, message: 'Method not allowed: this server is stateless, send POST' }, id: null }, 405);
     }
-    const server = buildMcpServer({ db, scope: await scopeForUser(db, user), ctx: { aedToKwd: env.AED_TO_KWD_RATE } });
+    const server = buildMcpServer({ db, actor: await actorFor(db, user), ctx: { aedToKwd: env.AED_TO_KWD_RATE } });
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
     try {

@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, test } from 'bun:test';
 import type { Db } from '../../../db/client';
 import { freshDb } from '../../../test/db';
+import { expectStatusAndHeaders } from '../../../test/expect';
 import { getWith, req, setCookieFor, testApp, type TestApp } from '../../../test/app';
 import { makeWorld } from '../../../test/world';
 
@@ -91,9 +92,7 @@ describe('GET /api/login/google/callback', () => {
   });
 
   test('no state cookie at all: /login?error=oauth', async () => {
-    const res = await req(app, '/api/login/google/callback?code=abc&state=whatever');
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/login?error=oauth');
+    expectStatusAndHeaders(await req(app, '/api/login/google/callback?code=abc&state=whatever'), 302, { location: '/login?error=oauth' });
   });
 
   test('happy path: a verified email of an existing user signs in and lands on their portal', async () => {
@@ -123,21 +122,18 @@ describe('GET /api/login/google/callback', () => {
     expect(res.headers.get('location')).toBe('/app');
   });
 
-  test('an unverified email does not sign in', async () => {
-    stubGoogleToken({ email: 'rider.a@example.com', email_verified: false });
+  /** Google vouches for `claims`: the callback sends back to /login?error=oauth and signs no one in. */
+  async function expectNoSignIn(claims: Record<string, unknown>) {
+    stubGoogleToken(claims);
     const { cookie, state } = await startLogin();
     const res = await getWith(app, `/api/login/google/callback?code=c&state=${state}`, cookie);
     expect(res.headers.get('location')).toBe('/login?error=oauth');
     expect(setCookieFor(res, 'kwt_session')).toBeUndefined();
-  });
+  }
 
-  test('a Google address with no account does not sign in (no sign-up by Google)', async () => {
-    stubGoogleToken({ email: 'stranger@gmail.com', email_verified: true });
-    const { cookie, state } = await startLogin();
-    const res = await getWith(app, `/api/login/google/callback?code=c&state=${state}`, cookie);
-    expect(res.headers.get('location')).toBe('/login?error=oauth');
-    expect(setCookieFor(res, 'kwt_session')).toBeUndefined();
-  });
+  test('an unverified email does not sign in', () => expectNoSignIn({ email: 'rider.a@example.com', email_verified: false }));
+
+  test('a Google address with no account does not sign in (no sign-up by Google)', () => expectNoSignIn({ email: 'stranger@gmail.com', email_verified: true }));
 
   test('Google refusing the code: /login?error=oauth', async () => {
     globalThis.fetch = (async () => Response.json({ error: 'invalid_grant' }, { status: 400 })) as unknown as typeof fetch;

@@ -45,7 +45,7 @@ export function ocrUpload() {
       try {
         const caller = createCaller(contextFromVars(c.var, new Headers()));
         // Refuse signed-out and company callers before reading the upload.
-        if (!c.var.user || !can(c.var.user.role, 'ocr')) await caller.ocr.process({ bytes: new Uint8Array(), imageType: null });
+        if (!can(c.var.actor, 'ocr')) await caller.ocr.process({ bytes: new Uint8Array(), imageType: null });
         const form = await c.req.formData().catch(() => {
           throw invalid(msg('errors.imageMultipart'), 'image');
         });

@@ -11,7 +11,7 @@ export function orderProofPhoto() {
   const api = new Hono<{ Variables: AppVariables }>();
   api.get('/orders/:id/proof-photo', async (c) => {
     try {
-      const photo = await readProofPhoto(c.var.db, c.var.user, c.req.param('id'), c.var.config.CAPTURES_DIR);
+      const photo = await readProofPhoto(c.var.db, c.var.actor, c.req.param('id'), c.var.config.CAPTURES_DIR);
       return c.body(photo.bytes, 200, {
         'Content-Type': photo.contentType,
         'X-Content-Type-Options': 'nosniff',

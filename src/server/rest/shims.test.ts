@@ -1,28 +1,20 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
 import { companies, locationPings, riders, supportTickets } from '../../../db/schema';
-import { freshDb } from '../../../test/db';
 import { DENIED } from '../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
-import { getWith, login, postJson, req, testApp, type TestApp } from '../../../test/app';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorldApp, getWith, login, postJson, req } from '../../../test/app';
 import { SHIMS } from './shims';
 
 type Actor = 'signedOut' | 'riderA' | 'riderB' | 'companyA' | 'companyB' | 'admin';
 const ACTORS: Actor[] = ['signedOut', 'riderA', 'riderB', 'companyA', 'companyB', 'admin'];
 
-let db: Db;
-let app: TestApp;
-let w: World;
+const { db, w, app } = await freshWorldApp();
 const cookies = {} as Record<Actor, string | undefined>;
 /** The public tracking link's code of the order made in beforeAll. */
 let trackCode = '';
 
 beforeAll(async () => {
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
   trackCode = (await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered' })).trackingCode!;
   const emails: Record<Exclude<Actor, 'signedOut'>, string> = {
     riderA: 'rider.a@example.com',
@@ -113,6 +105,10 @@ const ROWS: { method: 'GET' | 'POST'; label: string; path: () => string; body?: 
   { method: 'POST', label: '/api/rider/duty/end', path: () => '/api/rider/duty/end', body: () => ({ endOdometerKm: 20 }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
   { method: 'GET', label: '/api/rider/orders', path: () => '/api/rider/orders', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
   { method: 'POST', label: '/api/rider/orders/:orderId/status', path: () => '/api/rider/orders/none/status', body: () => ({ status: 'picked_up' }), status: { signedOut: 401, riderA: 404, riderB: 404, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  // Issue 25: the rider's offers; another rider's (or no) offer is 404, a late or second answer 409 (services/dispatch tests).
+  { method: 'GET', label: '/api/rider/offers', path: () => '/api/rider/offers', status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'POST', label: '/api/rider/offers/:id/accept', path: () => '/api/rider/offers/none/accept', status: { signedOut: 401, riderA: 404, riderB: 404, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
+  { method: 'POST', label: '/api/rider/offers/:id/decline', path: () => '/api/rider/offers/none/decline', status: { signedOut: 401, riderA: 404, riderB: 404, companyA: 403, companyB: 403, admin: 403 }, forbidden: DENIED.rider },
   { method: 'GET', label: '/api/track/:code', path: () => `/api/track/${trackCode}`, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
   { method: 'POST', label: '/api/contact/submit', path: () => '/api/contact/submit', body: () => contact, status: { signedOut: 200, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },
   { method: 'POST', label: '/api/support/tickets', path: () => '/api/support/tickets', body: () => ({ subject: 'Shim ticket', body: 'Scanner freezes' }), status: { signedOut: 401, riderA: 200, riderB: 200, companyA: 200, companyB: 200, admin: 200 } },

@@ -9,6 +9,7 @@ import { bombPng, liarJpeg, liarPng, realImages } from '../../../test/fuzz/image
 import { saveDocumentInput } from '../../shared/schemas/documents';
 import { saveRiderDocument } from '../services/compliance';
 import { sniffImage } from '../lib/image-bytes';
+import { staffActor } from '../services/access';
 
 /**
  * Every upload path with hostile files: the OCR upload (POST /api/ocr/process), document photos
@@ -30,7 +31,7 @@ beforeAll(async () => {
   fw = await fuzzWorld({ CAPTURES_DIR: dir });
   images = await realImages();
   const input = saveDocumentInput.parse({ riderId: fw.world.riderA2.id, type: 'driving_licence', expiresOn: '2099-01-01' });
-  docId = (await saveRiderDocument(fw.db, { userId: fw.world.managerA.id, companyId: fw.world.companyA.id }, input)).document.id;
+  docId = (await saveRiderDocument(fw.db, staffActor(fw.world.managerA.id, fw.world.companyA.id), input)).document.id;
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -4,21 +4,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { allowConsoleError } from '../../../test/console';
-import type { Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
-import { freshDb } from '../../../test/db';
 import { callerFor, testEnv } from '../../../test/app';
 import { makeOrder } from '../../../test/factories';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorld } from '../../../test/world';
 import { RIDER_FIRST_SCREEN_QUERIES } from '../../shared/rider-first-screen';
 import { DAY_MS } from '../../shared/time';
 import { loadSessionUser } from '../services/identity';
+import { actorFor } from '../services/access';
 import type { AppContext } from '../trpc/context';
 import { riderFirstScreenState, riderTimeZone, stateScriptText } from './first-screen-state';
 import { firstScreenRenderer } from './renderer';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const renderer = firstScreenRenderer({ timeoutMs: 60_000 });
 /**
  * 12:05 UTC (15:05 in Kuwait, 16:05 in Dubai) on the last day that time has passed: the duty goes through
@@ -32,12 +30,11 @@ const STARTED = (() => {
 const salmiya = { country: 'KW' as const, governorate: 'hawalli', area: 'salmiya', block: '10', street: '5', building: '12', paci: '12345678' };
 
 async function riderContext(userId: string): Promise<AppContext> {
-  return { db, config: testEnv(), user: await loadSessionUser(db, userId), sessionId: null, ip: '203.0.113.9', resHeaders: new Headers(), secureCookies: false };
+  const user = await loadSessionUser(db, userId);
+  return { db, config: testEnv(), user, actor: user ? await actorFor(db, user) : null, sessionId: null, ip: '203.0.113.9', resHeaders: new Headers(), secureCookies: false };
 }
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   await (await callerFor(db, w.riderA.user.id)).rider.dutyStart({ startOdometerKm: 40_000, at: STARTED });
   await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'assigned', customerName: 'Noura', deliveryAddressParts: salmiya });
 });

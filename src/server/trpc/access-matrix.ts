@@ -1,9 +1,10 @@
-import { can, ROLE_HOME, type Permission, type Role } from '../../shared/permissions';
+import { can, reachOf, type Permission, type Role } from '../../shared/permissions';
 
 /**
  * The authorization matrix (issue 11): who may call each tRPC procedure and each REST route, and whose
- * ids they may name. The role half is expressed through the one permissions table
- * (src/shared/permissions.ts); the ownership half says which tenant's ids a caller may pass.
+ * ids they may name. The role half names the permissions each guard asks the one permissions table
+ * (src/shared/permissions.ts) for, and its expectations are the table's answers (gateAdmits): editing the
+ * table moves the server's guards and this matrix together. The ownership half says which tenant's ids a caller may pass.
  * src/server/authz-matrix.test.ts walks appRouter and the Hono app and calls every entry as every
  * identity with every owner's ids; a procedure or route missing here fails that test by name.
  * How to read and extend it: docs/authorization.md.
@@ -15,12 +16,12 @@ export type Gate =
   | { kind: 'public' }
   /** Any signed-in user. */
   | { kind: 'signed-in' }
-  /** Any role holding the permission (`permittedProcedure`; admin-only: 'access-admin-portal'). */
-  | { kind: 'can'; permission: Permission }
+  /** Any role holding the permission (`permittedProcedure`; admin-only: 'access-admin-portal'), plus `also` when set (`requiring`). */
+  | { kind: 'can'; permission: Permission; also?: Permission }
   /**
-   * A user acting as their own company or rider record (`companyProcedure`, `riderProcedure`): the role
-   * whose home is that portal and that holds its access permission (an admin holds the permission but
-   * has no record, so uses the admin.* counterparts), plus `also` when set.
+   * A user acting as their own company or rider record (`companyProcedure`, `riderProcedure`): a role the
+   * table gives the portal's access permission with reach 'own-company' or 'own-rider' (an admin holds it
+   * with reach 'any' and has no record, so uses the admin.* counterparts), plus `also` when set (`requiring`).
    */
   | { kind: 'acts-as'; portal: 'company' | 'rider'; also?: Permission };
 
@@ -58,8 +59,14 @@ const SIGNED_IN: Gate = { kind: 'signed-in' };
 const ADMIN: Gate = { kind: 'can', permission: 'access-admin-portal' };
 const COMPANY: Gate = { kind: 'acts-as', portal: 'company' };
 const COMPANY_CASH: Gate = { kind: 'acts-as', portal: 'company', also: 'confirm-cash' };
+const COMPANY_USERS: Gate = { kind: 'acts-as', portal: 'company', also: 'manage-users' };
+const COMPANY_ORDERS: Gate = { kind: 'acts-as', portal: 'company', also: 'manage-orders' };
 const RIDER: Gate = { kind: 'acts-as', portal: 'rider' };
+const RIDER_CASH: Gate = { kind: 'acts-as', portal: 'rider', also: 'manage-cash' };
+const RIDER_OCR: Gate = { kind: 'acts-as', portal: 'rider', also: 'ocr' };
 const can_ = (permission: Permission): Gate => ({ kind: 'can', permission });
+/** Admin-only, and the permission the procedure also asks for. */
+const adminCan = (also: Permission): Gate => ({ kind: 'can', permission: 'access-admin-portal', also });
 
 const pub: Access = { gate: PUBLIC };
 const signedIn: Access = { gate: SIGNED_IN };
@@ -72,6 +79,9 @@ const companyCashOwn: Access = { gate: COMPANY_CASH, owner: 'company' };
 const rider: Access = { gate: RIDER };
 const riderOwn: Access = { gate: RIDER, owner: 'rider' };
 const ownUser: Access = { gate: SIGNED_IN, owner: 'user' };
+/** Admin-only with a further permission, naming any company's data. */
+const adminOverCan = (also: Permission): Access => ({ gate: adminCan(also), owner: 'company' });
+const riderBodyIgnored: Access = { gate: RIDER, why: 'a riderId in the body is ignored: always the caller' };
 
 export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'auth.me': pub,
@@ -89,20 +99,20 @@ export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'auth.resetPassword': { gate: PUBLIC, owner: 'credential', why: 'the reset token is the credential' },
 
   'admin.companyList': admin,
-  'admin.companyUpdate': adminOver,
-  'admin.companySetActive': adminOver,
+  'admin.companyUpdate': adminOverCan('manage-companies'),
+  'admin.companySetActive': adminOverCan('manage-companies'),
   'admin.riderList': admin,
-  'admin.riderUpdate': adminOver,
-  'admin.riderSetActive': adminOver,
+  'admin.riderUpdate': adminOverCan('manage-users'),
+  'admin.riderSetActive': adminOverCan('manage-users'),
   'admin.orderList': adminOver,
   'admin.orderDetail': adminOver,
-  'admin.orderAssign': adminOver,
-  'admin.orderSetStatus': adminOver,
+  'admin.orderAssign': adminOverCan('manage-orders'),
+  'admin.orderSetStatus': adminOverCan('manage-orders'),
   'admin.cashList': admin,
-  'admin.cashReview': adminOver,
+  'admin.cashReview': adminOverCan('confirm-cash'),
   'admin.cashRiderLedger': adminOver,
-  'admin.cashCorrect': adminOver,
-  'admin.cashResolve': adminOver,
+  'admin.cashCorrect': adminOverCan('confirm-cash'),
+  'admin.cashResolve': adminOverCan('confirm-cash'),
   'admin.auditLog': admin,
   'admin.riderPick': admin,
   'admin.riderDay': adminOver,
@@ -112,37 +122,37 @@ export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'admin.statsLive': admin,
   'admin.companies': admin,
   'admin.createCompany': { gate: can_('manage-companies') },
-  'admin.createRider': adminOver,
-  'admin.createOrder': adminOver,
+  'admin.createRider': adminOverCan('manage-users'),
+  'admin.createOrder': adminOverCan('manage-orders'),
   'admin.generateReport': { gate: can_('generate-reports'), why: "a company manager's report covers its own company only" },
   'admin.report': { gate: can_('generate-reports'), owner: 'company', why: "a company's stored report is its managers' (and the admin's)" },
   'admin.reports': { gate: can_('generate-reports') },
   'admin.syncSheets': { gate: can_('sync-data') },
   'admin.lastSync': admin,
   'admin.accounts': admin,
-  'admin.issueResetLink': { gate: ADMIN, owner: 'user' },
-  'admin.addManager': adminOver,
-  'admin.reissueInvitation': { ...adminOver, why: "a company's manager who has never signed in" },
-  'admin.setManagerStatus': { ...adminOver, why: "a company's manager: suspend or reinstate" },
+  'admin.issueResetLink': { gate: adminCan('manage-users'), owner: 'user' },
+  'admin.addManager': adminOverCan('manage-users'),
+  'admin.reissueInvitation': { ...adminOverCan('manage-users'), why: "a company's manager who has never signed in" },
+  'admin.setManagerStatus': { ...adminOverCan('manage-users'), why: "a company's manager: suspend or reinstate" },
 
   'company.profile': company,
   'company.overview': company,
   'company.setWeekend': company,
   'company.riders': company,
-  'company.addRider': company,
-  'company.updateRider': companyOwn,
-  'company.setRiderStatus': companyOwn,
-  'company.inviteRider': companyOwn,
+  'company.addRider': { gate: COMPANY_USERS },
+  'company.updateRider': { gate: COMPANY_USERS, owner: 'company' },
+  'company.setRiderStatus': { gate: COMPANY_USERS, owner: 'company' },
+  'company.inviteRider': { gate: COMPANY_USERS, owner: 'company' },
   'company.flagged': company,
   'company.markFlagReviewed': companyOwn,
   'company.endRiderDuty': companyOwn,
   'company.orderList': { gate: COMPANY, owner: 'scoped', why: 'a companyId filter naming another company still lists only its own' },
   'company.orderDetail': companyOwn,
-  'company.createOrder': company,
-  'company.assignOrder': companyOwn,
-  'company.setOrderStatus': companyOwn,
+  'company.createOrder': { gate: COMPANY_ORDERS },
+  'company.assignOrder': { gate: COMPANY_ORDERS, owner: 'company' },
+  'company.setOrderStatus': { gate: COMPANY_ORDERS, owner: 'company' },
   'company.exportReport': company,
-  'company.importOrders': company,
+  'company.importOrders': { gate: COMPANY_ORDERS },
   'company.webhookList': company,
   'company.webhookCreate': company,
   'company.webhookDelete': companyOwn,
@@ -168,6 +178,10 @@ export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'company.saveDocument': companyOwn,
   'company.deleteDocument': companyOwn,
   'company.rulesToday': company,
+  'company.dispatchSettings': company,
+  'company.saveDispatchSettings': company,
+  'company.needsRider': company,
+  'company.acceptanceRates': company,
 
   'rider.dashboard': rider,
   'rider.duty': rider,
@@ -175,19 +189,24 @@ export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
   'rider.dutyEnd': rider,
   'rider.breakStart': rider,
   'rider.breakEnd': rider,
-  'rider.syncPerformance': { gate: RIDER, why: 'a riderId in the body is ignored: always the caller' },
-  'rider.setRegion': { gate: RIDER, why: 'a riderId in the body is ignored: always the caller' },
+  'rider.syncPerformance': riderBodyIgnored,
+  'rider.setRegion': riderBodyIgnored,
   'rider.orders': rider,
   'rider.setOrderStatus': riderOwn,
-  'rider.submitCash': { gate: RIDER, owner: 'rider-self', foreign: 403, why: 'the path id must be the caller' },
-  'rider.handovers': rider,
-  'rider.handoverCode': riderOwn,
-  'rider.handoverCancel': riderOwn,
+  'rider.submitCash': { gate: RIDER_CASH, owner: 'rider-self', foreign: 403, why: 'the path id must be the caller' },
+  'rider.handovers': { gate: RIDER_CASH },
+  'rider.handoverCode': { gate: RIDER_CASH, owner: 'rider' },
+  'rider.handoverCancel': { gate: RIDER_CASH, owner: 'rider' },
   'rider.cashLimit': rider,
   'rider.notices': rider,
   'rider.markNoticeRead': riderOwn,
   'rider.documents': rider,
   'rider.rulesNow': rider,
+  'rider.offers': rider,
+  'rider.acceptOffer': riderOwn,
+  'rider.declineOffer': riderOwn,
+  'rider.resumeOffers': rider,
+  'rider.offerState': rider,
 
   'tracking.today': rider,
   'tracking.location': { gate: can_('track-location'), owner: 'rider-self', foreign: 403, why: 'only the rider itself reports its position' },
@@ -199,7 +218,7 @@ export const PROCEDURE_ACCESS: Record<ProcedurePath, Access> = {
 
   'ocr.captures': { gate: can_('ocr') },
   'ocr.process': { gate: can_('ocr') },
-  'ocr.submit': rider,
+  'ocr.submit': { gate: RIDER_OCR },
 
   'ai.leads': admin,
   'ai.salesChat': pub,
@@ -255,6 +274,9 @@ export const REST_ACCESS: Record<string, RestAccess> = {
   'POST /api/rider/duty/break/end': { via: 'rider.breakEnd' },
   'GET /api/rider/orders': { via: 'rider.orders' },
   'POST /api/rider/orders/:orderId/status': { via: 'rider.setOrderStatus' },
+  'GET /api/rider/offers': { via: 'rider.offers' },
+  'POST /api/rider/offers/:id/accept': { via: 'rider.acceptOffer' },
+  'POST /api/rider/offers/:id/decline': { via: 'rider.declineOffer' },
   'POST /api/contact/submit': { via: 'contact.submit' },
   'POST /api/support/tickets': { via: 'contact.tickets.create' },
   'GET /api/track/:code': { via: 'tracking.publicOrder' },
@@ -266,6 +288,15 @@ export const REST_ACCESS: Record<string, RestAccess> = {
   'GET /api/documents/:id/photo': { gate: SIGNED_IN, owner: 'rider', why: 'its company, its rider or an admin' },
   'DELETE /api/documents/:id/photo': { gate: COMPANY, owner: 'company' },
   'GET /api/orders/:id/proof-photo': { gate: can_('view-analytics'), owner: 'company', why: "the order's company and admins; no rider, not even the one who took it" },
+  // The shop order API (issue 25, rest/api-v1): a company's API token or its portal session; the matrix calls it with sessions.
+  'POST /api/v1/orders': { gate: COMPANY, why: "the order is the caller's company's; an Idempotency-Key makes it once" },
+  'GET /api/v1/orders': { gate: COMPANY },
+  'GET /api/v1/orders/:id': { gate: COMPANY, owner: 'company' },
+  'POST /api/v1/orders/:id/cancel': { gate: COMPANY, owner: 'company' },
+  'GET /api/v1/riders': { gate: COMPANY },
+  'GET /api/v1/dispatch/settings': { gate: COMPANY },
+  'PUT /api/v1/dispatch/settings': { gate: COMPANY },
+  'GET /api/v1/openapi.json': { gate: PUBLIC, why: 'the API description: no data' },
   'ALL /mcp': { excluded: 'bearer API tokens, not sessions: the token user is scoped as in tRPC (rest/mcp-http tests)' },
 };
 
@@ -276,7 +307,7 @@ export function restRule(route: string): Access | { excluded: string } | undefin
   return PROCEDURE_ACCESS[entry.via];
 }
 
-/** Whether a signed-in user of `role` gets past `gate` (the permissions table decides). */
+/** Whether a signed-in user of `role` gets past `gate`: the permissions table decides, as it does for the guards. */
 export function gateAdmits(gate: Gate, role: Role | null): boolean {
   if (gate.kind === 'public') return true;
   if (role === null) return false;
@@ -284,8 +315,8 @@ export function gateAdmits(gate: Gate, role: Role | null): boolean {
     case 'signed-in':
       return true;
     case 'can':
-      return can(role, gate.permission);
+      return can(role, gate.permission) && (!gate.also || can(role, gate.also));
     case 'acts-as':
-      return ROLE_HOME[role] === `/${gate.portal}` && can(role, `access-${gate.portal}-portal`) && (!gate.also || can(role, gate.also));
+      return reachOf(role, `access-${gate.portal}-portal`) === `own-${gate.portal}` && (!gate.also || can(role, gate.also));
   }
 }

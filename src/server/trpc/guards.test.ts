@@ -1,12 +1,10 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../db/client';
 import { callerFor } from '../../../test/app';
-import { freshDb } from '../../../test/db';
 import { DENIED, expectTRPCError } from '../../../test/expect';
 import { makeCompanyManager, makeRider, makeUser, TEST_PASSWORD } from '../../../test/factories';
 import { flaggedRecords } from '../../../db/schema';
 import { startDuty } from '../services/rider';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorld } from '../../../test/world';
 import type { createCaller } from './root';
 
 /**
@@ -24,13 +22,10 @@ const no = (message: string) => ['FORBIDDEN', message] as const;
 const WRONG_CURRENT = ['BAD_REQUEST', 'Your current password is incorrect.'] as const;
 const SYNC_DENIED = 'Access denied: Syncing data requires admin privileges';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const callers = {} as Record<Actor, Caller>;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   const ids: Record<Actor, string | null> = {
     signedOut: null,
     riderA: w.riderA.user.id,
@@ -190,6 +185,16 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'rider.cashLimit', call: (c) => c.rider.cashLimit(), expect: riderOnly },
   { name: 'rider.notices', call: (c) => c.rider.notices({ unreadOnly: true }), expect: riderOnly },
   { name: 'rider.markNoticeRead', call: (c) => c.rider.markNoticeRead({ id: 'no-such-notice' }), expect: { ...riderOnly, riderA: ['NOT_FOUND', 'Notice not found'], riderB: ['NOT_FOUND', 'Notice not found'] } },
+  // Dispatch (issue 25): each manager its own company's settings, waiting orders and rates; a rider only its own offers.
+  { name: 'company.dispatchSettings', call: (c) => c.company.dispatchSettings(), expect: companyOnly },
+  { name: 'company.saveDispatchSettings', call: (c) => c.company.saveDispatchSettings({ mode: 'manual' }), expect: companyOnly },
+  { name: 'company.needsRider', call: (c) => c.company.needsRider(), expect: companyOnly },
+  { name: 'company.acceptanceRates', call: (c) => c.company.acceptanceRates(), expect: companyOnly },
+  { name: 'rider.offers', call: (c) => c.rider.offers(), expect: riderOnly },
+  { name: 'rider.offerState', call: (c) => c.rider.offerState(), expect: riderOnly },
+  { name: 'rider.resumeOffers', call: (c) => c.rider.resumeOffers(), expect: riderOnly },
+  { name: 'rider.acceptOffer', call: (c) => c.rider.acceptOffer({ offerId: 'no-such-offer' }), expect: { ...riderOnly, riderA: ['NOT_FOUND', 'Offer not found'], riderB: ['NOT_FOUND', 'Offer not found'] } },
+  { name: 'rider.declineOffer', call: (c) => c.rider.declineOffer({ offerId: 'no-such-offer' }), expect: { ...riderOnly, riderA: ['NOT_FOUND', 'Offer not found'], riderB: ['NOT_FOUND', 'Offer not found'] } },
   // Rider documents (issue 9): managers their own riders' (another company's rider or document: 404), riders read their own.
   { name: 'company.documentsOverview', call: (c) => c.company.documentsOverview(), expect: companyOnly },
   { name: 'company.riderDocuments', call: (c) => c.company.riderDocuments({ riderId: w.riderA.id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },

@@ -2,11 +2,12 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
 import type { Permission } from '../../shared/permissions';
 import { can, requiredPrivilege } from '../../shared/permissions';
-import { privilegeWords, t as msg } from '../../shared/i18n';
+import type { Actor } from '../../shared/actor';
+import { actingPrivilege, ownRecord } from '../services/access';
+import { t as msg } from '../../shared/i18n';
 import { DomainError } from '../errors';
 import { inputFault } from '../http/broken-text';
 import { fieldErrorsOf } from '../http/field-errors';
-import type { SessionUser } from '../../shared/schemas/auth';
 import type { AppContext } from './context';
 
 const t = initTRPC.context<AppContext>().create({
@@ -59,40 +60,59 @@ export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure.use(mapDomainErrors).use(refuseHostileInput);
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
-  if (!ctx.user) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('error.UNAUTHORIZED') });
-  return next({ ctx: { ...ctx, user: ctx.user } });
+  if (!ctx.user || !ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: msg('error.UNAUTHORIZED') });
+  return next({ ctx: { ...ctx, user: ctx.user, actor: ctx.actor } });
 });
 
 export function deniedMessage(permission: Permission, privilege = requiredPrivilege(permission)): string {
   return msg('guard.denied', { action: msg(`permission.${permission}`), privilege });
 }
 
-/** Whether the signed-in user holds `permission` in the one permissions table: the test of permittedProcedure and of the fast lane (http/fast-lane.ts). */
-export const permits = (user: SessionUser, permission: Permission): boolean => can(user.role, permission);
+/** Whether the actor holds `permission` in the one permissions table: the test of every guard below and of the fast lane (http/fast-lane.ts). */
+export const permits = (actor: Actor | null, permission: Permission): boolean => can(actor, permission);
 
-/** Guard by the one permissions table. */
-export const permittedProcedure = (permission: Permission) =>
-  authedProcedure.use(({ ctx, next }) => {
-    if (!permits(ctx.user, permission)) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage(permission) });
+const refuse = (permission: Permission, privilege?: string) => new TRPCError({ code: 'FORBIDDEN', message: deniedMessage(permission, privilege) });
+
+/** A further permission on top of a procedure's guard (the company's cash desk: confirm-cash), decided by the table. */
+export const requiring = (permission: Permission) =>
+  t.middleware(({ ctx, next }) => {
+    if (!permits(ctx.actor, permission)) throw refuse(permission);
     return next();
   });
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'admin')
-    throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-admin-portal', privilegeWords(['admin'])) });
-  return next();
-});
+type OwnReach = 'own-company' | 'own-rider';
+
+/**
+ * The actor's own company or rider record when the table grants the portal's permission with that reach
+ * ('own-company', 'own-rider'): acting as one's own record. An admin holds the portals with reach 'any' and no
+ * record, so uses the admin.* counterparts. The refusal names the roles the table gives that reach.
+ */
+const actingAs = (actor: Actor | null, permission: Permission, reach: OwnReach) => {
+  const own = actor && ownRecord(actor, permission, reach);
+  if (!own) throw refuse(permission, actingPrivilege(permission, reach));
+  return own;
+};
+
+/**
+ * Guard by the one permissions table: `can(actor, permission)`; with `reach`, the actor must hold it with
+ * that reach and have the record (acting as its own company or rider).
+ */
+export const permittedProcedure = (permission: Permission, reach?: OwnReach) =>
+  reach
+    ? authedProcedure.use(({ ctx, next }) => {
+        actingAs(ctx.actor, permission, reach);
+        return next();
+      })
+    : authedProcedure.use(requiring(permission));
+
+export const adminProcedure = permittedProcedure('access-admin-portal');
 
 /** A company manager, with ctx.companyId narrowed to their own company. */
-export const companyProcedure = authedProcedure.use(({ ctx, next }) => {
-  const companyId = ctx.user.role === 'company' ? ctx.user.roleData.id : null;
-  if (!companyId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-company-portal', privilegeWords(['company'])) });
-  return next({ ctx: { ...ctx, companyId } });
-});
+export const companyProcedure = permittedProcedure('access-company-portal', 'own-company').use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, companyId: actingAs(ctx.actor, 'access-company-portal', 'own-company') } }),
+);
 
 /** A rider, with ctx.riderId narrowed to their own rider record. */
-export const riderProcedure = authedProcedure.use(({ ctx, next }) => {
-  const riderId = ctx.user.role === 'rider' ? ctx.user.roleData.id : null;
-  if (!riderId) throw new TRPCError({ code: 'FORBIDDEN', message: deniedMessage('access-rider-portal', privilegeWords(['rider'])) });
-  return next({ ctx: { ...ctx, riderId } });
-});
+export const riderProcedure = permittedProcedure('access-rider-portal', 'own-rider').use(({ ctx, next }) =>
+  next({ ctx: { ...ctx, riderId: actingAs(ctx.actor, 'access-rider-portal', 'own-rider') } }),
+);

@@ -84,15 +84,6 @@ export interface ImportRowError {
   message: string;
 }
 
-/** ٠١٢٣٤٥٦٧٨٩ (and the Persian ۰-۹) → 0-9, Arabic decimal separator ٫ → '.', so numbers typed in Arabic parse. */
-export function westernDigits(s: string): string {
-  return s.replace(/[\u0660-\u0669\u06F0-\u06F9\u066B]/g, (c) => {
-    const code = c.charCodeAt(0);
-    if (code === 0x066b) return '.';
-    return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660);
-  });
-}
-
 /** The calendar date (YYYY-MM-DD) of `at` in the company's time zone. */
 export function localIsoDate(at: Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);

@@ -5,10 +5,13 @@ import { byKey } from '../i18n/message';
 /** The events a company may subscribe an endpoint to. 'ping' is only ever sent by "Send test". */
 export const WEBHOOK_EVENTS = [
   'order.created',
+  'order.offered',
   'order.assigned',
+  'order.unassigned',
   'order.picked_up',
   'order.delivered',
   'order.failed',
+  'order.eta_changed',
   'rider.created',
   'cash.submitted',
 ] as const;

@@ -10,6 +10,7 @@ import { Modal } from '../../../../src/client/ui/Modal';
 import { OrderAddress } from '../../address/OrderAddress';
 import { useZoneLabel } from '../../../../src/client/ui/ZonedTime';
 import { DeliveryProof } from './DeliveryProof';
+import { OrderEtaRow } from './OrderEta';
 import { OrderStatusBadge } from './StatusBadge';
 import { useSaveFeedback } from './useSaveFeedback';
 
@@ -82,6 +83,7 @@ export function OrderDetail({ id, onClose, api = adminOrderApi }: { id: string |
                 <OrderAddress text={o.deliveryAddress} parts={o.deliveryAddressParts} testId="order-delivery-address" />
               </dd>
             </div>
+            <OrderEtaRow order={o} />
             <div>
               <dt className="text-base-content/70">{t('oversight.order.item')}</dt>
               <dd>{o.itemDescription || '—'}</dd>

@@ -10,6 +10,7 @@ import { DateField } from '../../../../src/client/ui/DateField';
 import { Pagination } from '../../../../src/client/ui/Pagination';
 import { CompanyFilter, compact, EnumFilter, FilterBar, RegionFilter, SearchInput } from './filters';
 import { adminOrderApi, OrderDetail, type OrderDetailApi } from './OrderDetail';
+import { OrderEtaShort } from './OrderEta';
 import { OrderStatusBadge } from './StatusBadge';
 import { useTableState } from './useTableState';
 import { REGION_WEEKEND, weekendOf, type Weekend } from '../../../../src/shared/weekend';
@@ -75,6 +76,7 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
                     <OrderStatusBadge status={o.status} />
                   </div>
                   <OrderAddress className="block truncate text-sm text-base-content/70" text={o.deliveryAddress} parts={o.deliveryAddressParts} />
+                  <OrderEtaShort order={o} />
                   <p className="mt-1 flex justify-between text-xs text-base-content/70">
                     <span>{tenant ? formatDateTime(new Date(o.createdAt), regionOfCurrency(o.currency)) : o.companyName}</span>
                     <span className="tabular-nums">{money(o.deliveryFee, o.currency)}</span>
@@ -108,6 +110,7 @@ export function OrdersTable({ api = adminOrdersTableApi, tenant = false, table, 
                     <td>{o.riderName ?? <span className="text-base-content/70">{t('oversight.unassigned')}</span>}</td>
                     <td>
                       <OrderStatusBadge status={o.status} />
+                      <OrderEtaShort order={o} />
                     </td>
                     <td className="text-end tabular-nums">{money(o.deliveryFee, o.currency)}</td>
                     <td>

@@ -3,12 +3,11 @@ import type { Db } from '../../../../db/client';
 import { freshDb } from '../../../../test/db';
 import { makeToolWorld, TOOL_NOW, type ToolWorld } from '../../../../test/tool-world';
 import type { Locale } from '../../../shared/i18n';
-import { runInLocale } from '../../http/locale';
-import { scopeForUser } from '../../services/reports';
+import { runInLocale } from '../../lib/request-locale';
 import { loadSessionUser } from '../../services/identity';
-import type { AiScope } from '../tool';
 import { ALL_TOOLS, callTool } from '../tools';
 import { composeAnswer, hasComposer, type Answer } from './index';
+import { actorFor, type Actor } from '../../services/access';
 
 /**
  * Every tool's answer states its figures first, in English and Arabic, from the known rows of
@@ -17,7 +16,7 @@ import { composeAnswer, hasComposer, type Answer } from './index';
  */
 let db: Db;
 let w: ToolWorld;
-const scopes = {} as Record<'admin' | 'companyA' | 'riderA', AiScope>;
+const scopes = {} as Record<'admin' | 'companyA' | 'riderA', Actor>;
 const RLM = '\u200f';
 const kwd = (s: string) => `${RLM}${s} د.ك.${RLM}`;
 const aed = (s: string) => `${RLM}${s} د.إ.${RLM}`;
@@ -26,7 +25,7 @@ beforeAll(async () => {
   db = await freshDb();
   w = await makeToolWorld(db);
   const ids = { admin: w.admin.id, companyA: w.managerA.id, riderA: w.riderA.user.id };
-  for (const [k, id] of Object.entries(ids)) scopes[k as keyof typeof scopes] = await scopeForUser(db, (await loadSessionUser(db, id))!);
+  for (const [k, id] of Object.entries(ids)) scopes[k as keyof typeof scopes] = await actorFor(db, (await loadSessionUser(db, id))!);
 });
 
 /** Intl puts a no-break space between a currency and its amount; the expectations are written with a plain one. */

@@ -39,7 +39,7 @@ export const analysisTools = ANALYSIS_TYPES.map((type) =>
     input: {},
     output,
     readOnly: true,
-    roles: ['admin', 'company', 'rider'],
+    permission: null,
     run: (db, scope, _input, now = new Date(), ctx) => runAnalysis(db, scope, type, { now, aedToKwd: aedToKwdOf(ctx) }),
   }),
 );

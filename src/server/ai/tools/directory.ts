@@ -7,7 +7,7 @@ import { CURRENCIES } from '../../../shared/money';
 import { VEHICLE_TYPES } from '../../../shared/schemas/fields';
 import { pageShape, textQuery } from './context';
 import { count, currency, instant, pagedOutput } from './output';
-import { companyWall } from './scope';
+import { companyWall } from '../../services/access';
 
 const companyRow = z.object({
   id: z.string(),
@@ -52,7 +52,7 @@ export const listCompanies = defineTool({
   },
   output: pagedOutput(companyRow),
   readOnly: true,
-  roles: ['admin', 'company'],
+  permission: 'view-analytics',
   run: async (db, scope, input) => listCompaniesPaged(db, input, companyWall(scope, undefined) ?? undefined),
 });
 
@@ -70,6 +70,6 @@ export const listRiders = defineTool({
   },
   output: pagedOutput(riderRow),
   readOnly: true,
-  roles: ['admin', 'company'],
+  permission: 'view-analytics',
   run: async (db, scope, input) => listRidersPaged(db, { ...input, companyId: companyWall(scope, input.companyId) ?? undefined }),
 });

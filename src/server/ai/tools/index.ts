@@ -1,6 +1,7 @@
 import type { Db } from '../../../../db/client';
 import { forbidden } from '../../errors';
-import { toolInput, type AiScope, type AiTool, type ToolContext } from '../tool';
+import { can } from '../../../shared/permissions';
+import { toolInput, type AiTool, type ToolContext } from '../tool';
 import { analysisTools } from './analysis';
 import { cashReconciliation } from './cash';
 import { listCompanies, listRiders } from './directory';
@@ -9,10 +10,12 @@ import { riderPerformance } from './performance';
 import { systemStats } from './stats';
 import { createTicketTool, listTickets } from './tickets';
 import { label, msg } from '../../../shared/i18n/message';
+import { dispatchStatusTool } from './dispatch';
+import type { Actor } from '../../services/access';
 
 /**
- * Every tool the assistants and the MCP server offer, one catalogue. Each runs for an AiScope and
- * enforces it itself; `toolsFor` only hides the tools a role may not call at all.
+ * Every tool the assistants and the MCP server offer, one catalogue. Each runs for an Actor and
+ * enforces it itself; `toolsFor` only hides the tools the permissions table does not offer the actor.
  */
 const catalogue: unknown[] = [
   systemStats,
@@ -24,19 +27,21 @@ const catalogue: unknown[] = [
   ...analysisTools,
   listTickets,
   createTicketTool,
+  dispatchStatusTool,
 ];
 /** Each tool's input type is checked where it is defined; here they are held alike (callers parse first). */
 export const ALL_TOOLS = catalogue as AiTool[];
 
-export function toolsFor(scope: Pick<AiScope, 'role'>): AiTool[] {
-  return ALL_TOOLS.filter((t) => t.roles.includes(scope.role));
+/** The tools the permissions table offers this actor. */
+export function toolsFor(scope: Pick<Actor, 'role'>): AiTool[] {
+  return ALL_TOOLS.filter((t) => t.permission === null || can(scope, t.permission));
 }
 
 /**
  * Run a tool by name for a scope with raw input (a model's tool_use input): refused when the role may
  * not call it, input parsed by the tool's own schema (a ZodError names the field).
  */
-export async function callTool(db: Db, scope: AiScope, name: string, rawInput: unknown, now = new Date(), ctx?: ToolContext): Promise<unknown> {
+export async function callTool(db: Db, scope: Actor, name: string, rawInput: unknown, now = new Date(), ctx?: ToolContext): Promise<unknown> {
   const tool = toolsFor(scope).find((t) => t.name === name);
   if (!tool) throw forbidden(msg('errors.toolNotAllowed', { name, role: label(`errors.privilege.${scope.role}`) }));
   return tool.run(db, scope, toolInput(tool).parse(rawInput ?? {}), now, ctx);

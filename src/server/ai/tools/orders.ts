@@ -6,7 +6,7 @@ import { listOrders } from '../../services/orders';
 import { defineTool } from '../tool';
 import { pageShape, textQuery } from './context';
 import { currency, instant, pagedOutput } from './output';
-import { companyWall, riderWall } from './scope';
+import { companyWall, riderWall } from '../../services/access';
 import { inDecimals } from '../../../shared/money-wire';
 
 const orderRow = z.object({
@@ -26,6 +26,7 @@ const orderRow = z.object({
   companyName: z.string(),
   riderId: z.string().nullable(),
   riderName: z.string().nullable(),
+  etaDropoffAt: instant.nullable().describe('When the rider is expected at the drop-off (ISO 8601 UTC), while the order is on its way; null otherwise.'),
 });
 
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the date format YYYY-MM-DD');
@@ -34,7 +35,7 @@ export const searchOrders = defineTool({
   name: 'search_orders',
   title: 'Search orders',
   description:
-    'Search delivery orders, newest first, paged. Each row: id, createdAt (ISO 8601 UTC), status (pending, assigned, picked_up, delivered, cancelled, failed), priority, customerName, deliveryAddress, deliveryFee (decimal text in the order\'s currency, KWD with 3 decimals or AED with 2), currency, company and rider. Scoped: an admin searches every company (optional companyId filter); a company only its own orders (another company\'s id is refused with an error); a rider only the orders assigned to it. Dates are calendar days in Asia/Kuwait, by creation.',
+    'Search delivery orders, newest first, paged. Each row: id, createdAt (ISO 8601 UTC), status (pending, assigned, picked_up, delivered, cancelled, failed), priority, customerName, deliveryAddress, deliveryFee (decimal text in the order\'s currency, KWD with 3 decimals or AED with 2), currency, company, rider and etaDropoffAt (the expected arrival at the drop-off while on its way, else null). Scoped: an admin searches every company (optional companyId filter); a company only its own orders (another company\'s id is refused with an error); a rider only the orders assigned to it. Dates are calendar days in Asia/Kuwait, by creation.',
   input: {
     q: textQuery('customer name, phone and delivery address, or an exact order id'),
     status: z.enum(ORDER_STATUSES).optional().describe('Only orders in this status.'),
@@ -47,7 +48,7 @@ export const searchOrders = defineTool({
   },
   output: pagedOutput(orderRow),
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, { riderId, ...input }) => {
     const companyId = companyWall(scope, input.companyId);
     const rider = scope.role === 'rider' || riderId ? (await riderWall(db, scope, riderId)).id : null;

@@ -1,13 +1,10 @@
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { companies, orders, performanceSnapshots } from '../../../../db/schema';
 import { CURRENCIES, toDecimalString, type Currency } from '../../../shared/money';
-import { lastDays, riderFigures } from '../../services/reports';
-import { riderWorkplace } from '../../services/rider';
+import { RIDER_STATUSES } from '../../../shared/schemas/oversight';
+import { riderPerformanceOver } from '../../services/reports';
 import { defineTool } from '../tool';
 import { count, instant, perCurrency as perCurrencyOutput } from './output';
-import { riderWall } from './scope';
-import { RIDER_STATUSES } from '../../../shared/schemas/oversight';
+import { riderWall } from '../../services/access';
 
 const output = z.object({
   rider: z.object({ id: z.string(), name: z.string(), companyName: z.string().nullable(), status: z.enum(RIDER_STATUSES), onDuty: z.boolean() }),
@@ -28,11 +25,9 @@ const output = z.object({
     .nullable(),
 });
 
-const round = (n: number, digits: number) => Math.round(n * 10 ** digits) / 10 ** digits;
-
-/** Money per currency as decimal strings: { KWD: '12.500' }. */
-const perCurrency = (rows: { currency: Currency; minor: number }[]) =>
-  Object.fromEntries(rows.filter((r) => r.minor !== 0).map((r) => [r.currency, toDecimalString(r.minor, r.currency)]));
+/** Money per currency as decimal strings: { KWD: '12.500' }; a currency with nothing is left out. */
+const perCurrency = (minor: Record<Currency, number>) =>
+  Object.fromEntries(CURRENCIES.filter((c) => minor[c] !== 0).map((c) => [c, toDecimalString(minor[c], c)]));
 
 export const riderPerformance = defineTool({
   name: 'rider_performance',
@@ -45,39 +40,26 @@ export const riderPerformance = defineTool({
   },
   output,
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, input, now = new Date()) => {
     const rider = await riderWall(db, scope, input.riderId);
-    const { region } = await riderWorkplace(db, rider);
-    // The same window and figures as the rider's own screens (docs/figures.md): whole local days, today included.
-    const win = lastDays(now, region.timezone, input.days);
-    const mine = and(eq(orders.riderId, rider.id), gte(orders.createdAt, win.from));
-    const [byStatus, figures, [snapshot], company] = await Promise.all([
-      db.select({ status: orders.status, n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(mine).groupBy(orders.status),
-      riderFigures(db, rider.id, win),
-      db.select().from(performanceSnapshots).where(eq(performanceSnapshots.riderId, rider.id)).orderBy(desc(performanceSnapshots.recordedAt)).limit(1),
-      db.query.companies.findFirst({ where: eq(companies.id, rider.companyId), columns: { name: true } }),
-    ]);
-    const n = (status: string) => byStatus.find((r) => r.status === status)?.n ?? 0;
-    const delivered = n('delivered');
-    const failed = n('failed');
+    const p = await riderPerformanceOver(db, rider, input.days, now);
+    const { figures } = p;
     return {
-      rider: { id: rider.id, name: rider.name, companyName: company?.name ?? null, status: rider.status, onDuty: rider.onDuty },
-      period: { from: win.from.toISOString(), to: win.to.toISOString(), days: input.days, timeZone: region.timezone },
-      orders: { assigned: byStatus.reduce((a, r) => a + r.n, 0), delivered, failed, cancelled: n('cancelled'), open: n('assigned') + n('picked_up') + n('pending') },
-      completionRate: delivered + failed ? round((delivered / (delivered + failed)) * 100, 1) : 0,
+      rider: { id: rider.id, name: rider.name, companyName: p.companyName, status: rider.status, onDuty: rider.onDuty },
+      period: { from: p.window.from.toISOString(), to: p.window.to.toISOString(), days: input.days, timeZone: p.timeZone },
+      orders: p.orders,
+      completionRate: p.completionRate,
       shifts: figures.shifts.length,
-      hoursWorked: round(figures.dutyMs / 3_600_000, 2),
+      hoursWorked: p.hoursWorked,
       deliveriesOnDuty: figures.deliveredOnDuty,
-      ordersPerHour: round(figures.ordersPerHour, 2),
+      ordersPerHour: p.ordersPerHour,
       efficiency: figures.efficiency,
       averageOrderMinutes: figures.averageOrderMinutes,
       km: figures.km,
-      feesEarned: perCurrency(CURRENCIES.map((c) => ({ currency: c, minor: figures.revenueMinor[c] }))),
-      cashCollected: perCurrency(CURRENCIES.map((c) => ({ currency: c, minor: figures.codCollectedMinor[c] }))),
-      latestAppSnapshot: snapshot
-        ? { recordedAt: snapshot.recordedAt.toISOString(), ordersCompleted: snapshot.ordersCompleted, ordersPerHour: snapshot.ordersPerHour, efficiency: snapshot.efficiency, workingHours: snapshot.workingHours }
-        : null,
+      feesEarned: perCurrency(figures.revenueMinor),
+      cashCollected: perCurrency(figures.codCollectedMinor),
+      latestAppSnapshot: p.latestSnapshot ? { ...p.latestSnapshot, recordedAt: p.latestSnapshot.recordedAt.toISOString() } : null,
     };
   },
 });

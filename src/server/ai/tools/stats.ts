@@ -5,7 +5,7 @@ import { riderDashboard } from '../../services/rider';
 import { defineTool } from '../tool';
 import { aedToKwdOf } from './context';
 import { count, currency } from './output';
-import { companyWall, riderWall } from './scope';
+import { companyWall, riderWall } from '../../services/access';
 import { inDecimals } from '../../../shared/money-wire';
 
 const percent = z.number().min(0).max(100);
@@ -63,7 +63,7 @@ export const systemStats = defineTool({
   input: {},
   output,
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: async (db, scope, _input, now = new Date(), ctx) => {
     if (scope.role === 'admin') return { scope: 'system' as const, ...inDecimals(await adminStats(db, aedToKwdOf(ctx), now), 'KWD'), currency: 'KWD' as const };
     if (scope.role === 'company') return { scope: 'company' as const, companyName: scope.companyName, ...inDecimals(await companyOverview(db, companyWall(scope, undefined)!, now)) };

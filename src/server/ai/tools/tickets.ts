@@ -4,17 +4,19 @@ import { createTicket, listTickets as listTicketRows } from '../../services/supp
 import { defineTool } from '../tool';
 import { count, instant } from './output';
 
-const status = z.enum(TICKET_STATUSES);
-const priority = z.enum(TICKET_PRIORITIES);
-
-const ticketRow = z.object({
+/** What every ticket answer carries. */
+const ticket = {
   id: z.string(),
   subject: z.string(),
   body: z.string(),
-  status,
-  priority,
+  status: z.enum(TICKET_STATUSES),
+  priority: z.enum(TICKET_PRIORITIES),
   createdAt: instant,
   updatedAt: instant.nullable(),
+};
+
+const ticketRow = z.object({
+  ...ticket,
   authorId: z.string(),
   companyName: z.string().nullable(),
   comments: count,
@@ -34,7 +36,7 @@ export const listTickets = defineTool({
   },
   output: z.array(ticketRow),
   readOnly: true,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: (db, scope, input) => listTicketRows(db, scope, input),
 });
 
@@ -48,18 +50,8 @@ export const createTicketTool = defineTool({
     body: ticketCreateInput.shape.body.describe('What happened and what is needed, 5,000 characters at most.'),
     priority: ticketCreateInput.shape.priority.describe('urgent, high, medium (default) or low.'),
   },
-  output: z.object({
-    id: z.string(),
-    userId: z.string(),
-    companyId: z.string().nullable(),
-    subject: z.string(),
-    body: z.string(),
-    status,
-    priority,
-    createdAt: instant,
-    updatedAt: instant.nullable(),
-  }),
+  output: z.object({ ...ticket, userId: z.string(), companyId: z.string().nullable() }),
   readOnly: false,
-  roles: ['admin', 'company', 'rider'],
+  permission: null,
   run: (db, scope, input) => createTicket(db, scope, input),
 });

@@ -7,23 +7,23 @@ import { makeSubmission } from '../../../../test/cash';
 import { correctCash, countSubmission, resolveSubmission } from '../../../../test/cash-steps';
 import { makeOrder } from '../../../../test/factories';
 import { makeToolWorld, TOOL_NOW, type ToolWorld } from '../../../../test/tool-world';
-import { scopeForUser } from '../../services/reports';
 import { loadSessionUser } from '../../services/identity';
-import type { AiScope } from '../tool';
 import { ALL_TOOLS, callTool, toolsFor } from './index';
+import { actorFor, staffActor, type Actor } from '../../services/access';
+import { PERMISSIONS } from '../../../shared/permissions';
 
 const OTHER_COMPANY = 'Access denied: you can only see your own company';
 const RIDER_NOT_FOUND = 'Rider not found';
 
 let db: Db;
 let w: ToolWorld;
-const scopes = {} as Record<'admin' | 'companyA' | 'companyB' | 'riderA' | 'riderB', AiScope>;
+const scopes = {} as Record<'admin' | 'companyA' | 'companyB' | 'riderA' | 'riderB', Actor>;
 
 beforeAll(async () => {
   db = await freshDb();
   w = await makeToolWorld(db);
   const ids = { admin: w.admin.id, companyA: w.managerA.id, companyB: w.managerB.id, riderA: w.riderA.user.id, riderB: w.riderB.user.id };
-  for (const [k, id] of Object.entries(ids)) scopes[k as keyof typeof scopes] = await scopeForUser(db, (await loadSessionUser(db, id))!);
+  for (const [k, id] of Object.entries(ids)) scopes[k as keyof typeof scopes] = await actorFor(db, (await loadSessionUser(db, id))!);
 });
 
 type Paged = { items: Record<string, unknown>[]; total: number; page: number; pageSize: number; pages: number };
@@ -31,21 +31,21 @@ const call = (who: keyof typeof scopes, name: string, input: unknown = {}) => ca
 const page = async (who: keyof typeof scopes, name: string, input: unknown = {}) => (await call(who, name, input)) as Paged;
 
 describe('the tool catalogue', () => {
-  test('every tool has a unique snake_case name, a description a model can use and roles', () => {
+  test('every tool has a unique snake_case name, a description a model can use and a permission of the table (or none: any signed-in actor)', () => {
     const names = ALL_TOOLS.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(
-      ['analysis_financial', 'analysis_hr', 'analysis_legal', 'analysis_performance', 'cash_reconciliation', 'create_ticket', 'list_companies', 'list_riders', 'list_tickets', 'rider_performance', 'search_orders', 'system_stats'].sort(),
+      ['analysis_financial', 'analysis_hr', 'analysis_legal', 'analysis_performance', 'cash_reconciliation', 'create_ticket', 'dispatch_status', 'list_companies', 'list_riders', 'list_tickets', 'rider_performance', 'search_orders', 'system_stats'].sort(),
     );
     for (const t of ALL_TOOLS) {
       expect(t.description.length).toBeGreaterThan(80);
-      expect(t.roles.length).toBeGreaterThan(0);
+      expect(t.permission === null || PERMISSIONS.includes(t.permission)).toBe(true);
     }
   });
 
   test('riders get no company or rider directory', () => {
-    expect(toolsFor({ role: 'admin' })).toHaveLength(12);
-    expect(toolsFor({ role: 'company' })).toHaveLength(12);
+    expect(toolsFor({ role: 'admin' })).toHaveLength(13);
+    expect(toolsFor({ role: 'company' })).toHaveLength(13);
     expect(toolsFor({ role: 'rider' }).map((t) => t.name)).not.toContain('list_riders');
     expect(toolsFor({ role: 'rider' }).map((t) => t.name)).not.toContain('list_companies');
   });
@@ -175,7 +175,7 @@ describe('cash_reconciliation', () => {
 
   test('counted differences, their resolution, disputes and corrections come from the ledger', async () => {
     const { company, rider, scope } = await makeSoloCompany(db, 'Gamma Ledger');
-    const by = { actorId: scope.userId, companyId: scope.companyId };
+    const by = staffActor(scope.userId, scope.companyId);
     const at = (h: number) => new Date(TOOL_NOW.getTime() - h * 3_600_000);
     await makeOrder(db, company, { riderId: rider.id, status: 'delivered', codAmountMinor: 10000, createdAt: at(10) });
     const short = await makeSubmission(db, { riderId: rider.id, currency: 'KWD', amountMinor: 6000, status: 'pending', submittedAt: at(9) });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { voteDigits } from '../odometer-read';
+import { digitSupport, uncoverLeadingEight, voteDigits } from '../odometer-read';
 import { boxesFromMap, detSize } from './detect';
 import { ctcDecode } from './recognize';
 
@@ -56,6 +56,19 @@ describe('CTC decoding', () => {
     expect(chars.map((c) => c.c).join('')).toBe('aab');
     expect(chars[0]!.p).toBeCloseTo(0.9, 5);
     expect(chars.map((c) => c.at)).toEqual([0.1, 0.7, 0.9]);
+    expect(chars[0]!.digitP).toBeUndefined();
+  });
+
+  test("a digit keeps every digit's probability, the highest over its steps: a 7 that may be a 1 shows it", () => {
+    const charset = ['', 'x', ...'0123456789'];
+    const row = (probs: Record<string, number>) => charset.map((c, k) => (k === 0 ? (probs[''] ?? 0) : (probs[c] ?? 0)));
+    // steps: 7 7 _ x
+    const rows = [row({ '7': 0.6, '1': 0.3 }), row({ '7': 0.7, '1': 0.2 }), row({ '': 1 }), row({ x: 0.9, '1': 0.05 })];
+    const chars = ctcDecode(Float32Array.from(rows.flat()), 0, 4, charset.length, charset, 4);
+    expect(chars.map((c) => c.c).join('')).toBe('7x');
+    expect(chars[0]!.digitP![7]).toBeCloseTo(0.7, 5);
+    expect(chars[0]!.digitP![1]).toBeCloseTo(0.3, 5);
+    expect(chars[1]!.digitP).toBeUndefined();
   });
 });
 
@@ -64,5 +77,41 @@ describe('voting the five readings', () => {
     expect(voteDigits(['871967', '871961', '871961', null, '87196'])).toBe('871961');
     expect(voteDigits(['1121410', '112141', '1121410', '1121410', '112141'])).toBe('1121410');
     expect(voteDigits([null, null])).toBeNull();
+  });
+
+  test("the readings' digit probabilities back the vote: the weakest position's margin and the strongest digit not read", () => {
+    const sure = (d: string, p = 0.9, other = 0.05) => [...d].map((c) => Array.from({ length: 10 }, (_, k) => (k === Number(c) ? p : k === (Number(c) + 1) % 10 ? other : 0)));
+    // Five certain readings of the same digits.
+    const five = Array.from({ length: 5 }, () => ({ digits: '584651', dists: sure('584651', 1, 0) }));
+    expect(digitSupport(five, '584651')).toEqual({ margin: 1, runnerUp: 0 });
+    // The last digit read 7 by three looks and 1 by two: the margin there is (3·0.9 − 2·0.9) / 5.
+    const split = [
+      ...Array.from({ length: 3 }, () => ({ digits: '584657', dists: sure('584657') })),
+      ...Array.from({ length: 2 }, () => ({ digits: '584651', dists: sure('584651') })),
+    ];
+    const s = digitSupport(split, '584657');
+    expect(s.margin).toBeCloseTo((2.7 - 1.8) / 5, 5);
+    expect(s.runnerUp).toBeCloseTo(0.05, 5);
+    // A look that found nothing counts as none; one without probabilities counts 1 for its digits; another length is left out.
+    const mixed = [{ digits: '112141', dists: sure('112141') }, { digits: '112141', dists: null }, { digits: null, dists: null }, { digits: '1121410', dists: sure('1121410', 0.9, 0.4) }];
+    const m = digitSupport(mixed, '112141');
+    expect(m.margin).toBeCloseTo((0.9 + 1 - 0.05) / 4, 5);
+    expect(m.runnerUp).toBeCloseTo(0.4, 5);
+    // The probabilities favouring another digit than the vote: negative.
+    expect(digitSupport([{ digits: '123456', dists: sure('123450') }], '123456').margin).toBeLessThan(0);
+  });
+
+  test('a leading 3 the readings also give an 8 is an 8 half hidden by the window edge; a true 3 stays', () => {
+    const at = (first: Record<number, number>, rest: string) => [Array.from({ length: 10 }, (_, k) => first[k] ?? 0), ...[...rest].map((c) => Array.from({ length: 10 }, (_, k) => (k === Number(c) ? 0.99 : 0)))];
+    // drum-IMG_9226 (development split): every look read 3, with 8 at 0.14, 0.06, 0.03, 0.05.
+    const hidden = [0.14, 0.06, 0.03, 0.05].map((p8) => ({ digits: '379740', dists: at({ 3: 0.9 - p8, 8: p8 }, '79740') }));
+    expect(uncoverLeadingEight('379740', [...hidden, { digits: '3797400', dists: null }])).toBe('879740');
+    // A look without probabilities that read 8 counts fully.
+    expect(uncoverLeadingEight('372960', [{ digits: '372960', dists: at({ 3: 0.6 }, '72960') }, { digits: '872960', dists: null }])).toBe('872960');
+    // An LCD's 3: the 8 at zero in every reading.
+    const three = Array.from({ length: 5 }, () => ({ digits: '393868', dists: at({ 3: 0.99, 8: 0.001 }, '93868') }));
+    expect(uncoverLeadingEight('393868', three)).toBe('393868');
+    // Only a leading 3.
+    expect(uncoverLeadingEight('583868', three)).toBe('583868');
   });
 });

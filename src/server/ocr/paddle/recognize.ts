@@ -6,6 +6,8 @@ export interface RecChar {
   c: string;
   p: number;
   at: number;
+  /** Each digit 0–9's probability at this character's steps (the highest over them): the runner-up a soft vote weighs. */
+  digitP?: number[];
 }
 
 export interface TextLine {
@@ -47,9 +49,22 @@ function recInput(lines: Rgb[], width: number): Float32Array {
   return out;
 }
 
-/** CTC greedy decoding: the best class per step, repeats merged, blanks dropped. */
+const digitClassCache = new WeakMap<string[], number[]>();
+/** The classes of the digits 0–9 in the recogniser's charset (-1 for a digit it lacks). */
+function digitClasses(charset: string[]): number[] {
+  let idx = digitClassCache.get(charset);
+  if (!idx) {
+    idx = [...'0123456789'].map((d) => charset.indexOf(d));
+    digitClassCache.set(charset, idx);
+  }
+  return idx;
+}
+
+/** CTC greedy decoding: the best class per step, repeats merged, blanks dropped; a digit keeps every digit's probability. */
 export function ctcDecode(probs: Float32Array, offset: number, steps: number, classes: number, charset: string[], usedSteps: number): RecChar[] {
   const out: RecChar[] = [];
+  const digits = digitClasses(charset);
+  const digitRow = (row: number) => digits.map((k) => (k >= 0 ? probs[row + k]! : 0));
   let prev = 0;
   for (let t = 0; t < steps; t++) {
     let best = 0;
@@ -62,8 +77,14 @@ export function ctcDecode(probs: Float32Array, offset: number, steps: number, cl
         best = k;
       }
     }
-    if (best !== 0 && best !== prev) out.push({ c: charset[best] ?? '', p: bestP, at: Math.min(1, (t + 0.5) / Math.max(1, usedSteps)) });
-    else if (best !== 0 && best === prev && out.length) out[out.length - 1]!.p = Math.max(out[out.length - 1]!.p, bestP);
+    const c = charset[best] ?? '';
+    const isDigit = digits.includes(best);
+    if (best !== 0 && best !== prev) out.push({ c, p: bestP, at: Math.min(1, (t + 0.5) / Math.max(1, usedSteps)), ...(isDigit ? { digitP: digitRow(row) } : {}) });
+    else if (best !== 0 && best === prev && out.length) {
+      const last = out[out.length - 1]!;
+      last.p = Math.max(last.p, bestP);
+      if (last.digitP) last.digitP = digitRow(row).map((v, i) => Math.max(v, last.digitP![i]!));
+    }
     prev = best;
   }
   return out;

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
-import { freshDb } from '../../../../test/db';
-import { TEST_PASSWORD } from '../../../../test/factories';
-import { login, req, testApp, type TestApp } from '../../../../test/app';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorldApp, req, loginWorld, type WorldCookies } from '../../../../test/app';
 import { textLines } from '../../../../test/fixtures/ocr/draw';
 import { fixtureBytes, loadManifest } from '../../../../test/fixtures/ocr/manifest';
 import { shutdownOcr } from '../../ocr/engine';
 import { processImage } from './ocr-process';
 
-let db: Db;
-let app: TestApp;
-let w: World;
+const { db, w, app } = await freshWorldApp();
 const img: Record<'odometer' | 'receipt' | 'cashAed' | 'blank', Uint8Array> = {} as never;
-const cookie: Record<'rider' | 'riderB' | 'admin' | 'company', string> = {} as never;
+let cookie: WorldCookies;
 
 beforeAll(async () => {
   // Drawn in-process (sharp: SVG text in the DejaVu fonts), so no test needs ImageMagick.
@@ -27,13 +21,7 @@ beforeAll(async () => {
   ]);
   img.cashAed = await textLines(600, 140, [[90, 'CASH 25.50']], 48);
   img.blank = await textLines(300, 100, []);
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
-  cookie.rider = await login(app, 'rider.a@example.com', TEST_PASSWORD);
-  cookie.riderB = await login(app, 'rider.b@example.com', TEST_PASSWORD);
-  cookie.admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
-  cookie.company = await login(app, 'manager@alpha.example', TEST_PASSWORD);
+  cookie = await loginWorld(app);
 });
 
 afterAll(async () => {
@@ -72,7 +60,7 @@ describe('processImage (tesseract.js, offline traineddata)', () => {
 
 describe('POST /api/ocr/process', () => {
   test('a rider uploads an odometer photo', async () => {
-    const res = await upload(img.odometer, 'end_odometer', cookie.rider);
+    const res = await upload(img.odometer, 'end_odometer', cookie.riderA);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { result: { value: number; text: string; lowConfidence: boolean } };
     expect(body.result).toMatchObject({ value: 84512, text: '084512', lowConfidence: false });
@@ -86,7 +74,7 @@ describe('POST /api/ocr/process', () => {
 
   test('signed out → 401, company → 403', async () => {
     expect((await upload(img.odometer, 'start_odometer')).status).toBe(401);
-    const res = await upload(img.odometer, 'start_odometer', cookie.company);
+    const res = await upload(img.odometer, 'start_odometer', cookie.managerA);
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('FORBIDDEN');
   });
@@ -95,14 +83,14 @@ describe('POST /api/ocr/process', () => {
     for (const size of [8 * 1024 * 1024 + 1024, 9 * 1024 * 1024]) {
       const big = new Uint8Array(size);
       big.set(img.odometer.subarray(0, 16));
-      const res = await upload(big, 'start_odometer', cookie.rider);
+      const res = await upload(big, 'start_odometer', cookie.riderA);
       expect(res.status).toBe(413);
       expect(await res.json()).toMatchObject({ error: { code: 'PAYLOAD_TOO_LARGE', message: 'The image is larger than 8 MB' } });
     }
   });
 
   test('not really an image (declared image/png) → 415', async () => {
-    const res = await upload(new TextEncoder().encode('%PDF-1.7 this is not a picture'), 'receipt', cookie.rider);
+    const res = await upload(new TextEncoder().encode('%PDF-1.7 this is not a picture'), 'receipt', cookie.riderA);
     expect(res.status).toBe(415);
     expect(await res.json()).toMatchObject({
       error: { code: 'UNSUPPORTED_MEDIA_TYPE', message: 'The file is not a JPEG, PNG or WebP image', field: 'image' },
@@ -111,28 +99,28 @@ describe('POST /api/ocr/process', () => {
 
   test('unknown or missing imageType → 400 naming imageType', async () => {
     for (const t of ['selfie', null]) {
-      const res = await upload(img.odometer, t, cookie.rider);
+      const res = await upload(img.odometer, t, cookie.riderA);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: { code: 'BAD_REQUEST', field: 'imageType' } });
     }
   });
 
   test('no image file → 400', async () => {
-    const res = await upload(null, 'receipt', cookie.rider);
+    const res = await upload(null, 'receipt', cookie.riderA);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ error: { field: 'image' } });
   });
 
   test('roi: the dialog\'s crop box picks the counter out of a dashboard photo stored sideways (EXIF)', async () => {
     const f = loadManifest().fixtures.find((x) => x.roi && 'km' in x.truth && x.description.includes('EXIF'))!;
-    const res = await upload(fixtureBytes(f), 'start_odometer', cookie.rider, 'image/jpeg', JSON.stringify(f.roi));
+    const res = await upload(fixtureBytes(f), 'start_odometer', cookie.riderA, 'image/jpeg', JSON.stringify(f.roi));
     expect(res.status).toBe(200);
     expect(((await res.json()) as { result: { value: number } }).result.value).toBe((f.truth as { km: number }).km);
   });
 
   test('roi that is not JSON, or not inside the image → 400 naming roi', async () => {
     for (const roi of ['{x:0.1', '{"x":0.8,"y":0,"w":0.5,"h":0.5}', '{"x":0.1}', '[1,2,3,4]']) {
-      const res = await upload(img.odometer, 'start_odometer', cookie.rider, 'image/png', roi);
+      const res = await upload(img.odometer, 'start_odometer', cookie.riderA, 'image/png', roi);
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: { code: 'BAD_REQUEST', field: 'roi' } });
     }
@@ -141,13 +129,13 @@ describe('POST /api/ocr/process', () => {
   test('JPEG magic bytes but no decodable picture → 422', async () => {
     const broken = new Uint8Array(4096);
     broken.set([0xff, 0xd8, 0xff, 0xe0]);
-    const res = await upload(broken, 'receipt', cookie.rider, 'image/jpeg');
+    const res = await upload(broken, 'receipt', cookie.riderA, 'image/jpeg');
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ error: { code: 'UNPROCESSABLE_CONTENT', message: 'The image could not be decoded', field: 'image' } });
   });
 
   test('a blank image → 422 with a clear message, never a 500', async () => {
-    const res = await upload(img.blank, 'start_odometer', cookie.rider);
+    const res = await upload(img.blank, 'start_odometer', cookie.riderA);
     expect(res.status).toBe(422);
     expect(await res.json()).toMatchObject({ error: { code: 'UNPROCESSABLE_CONTENT', message: 'No readable number in this image' } });
   });

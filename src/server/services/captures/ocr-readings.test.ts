@@ -7,9 +7,8 @@ import type { Db } from '../../../../db/client';
 import { captures, cashSubmissions, dutyShifts, locationPings } from '../../../../db/schema';
 import { distanceKm } from '../../../shared/geo';
 import { callerFor, login, postJson, testApp, testEnv } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { makeOrder, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { endDuty, startDuty, kmToday, trackingToday } from '../rider';
 import { TINY_JPEG_DATA_URL } from '../../../../test/fixtures/tiny-images';
 
@@ -21,10 +20,7 @@ const riderA = () => callerFor(db, w.riderA.user.id, env);
 const riderB = () => callerFor(db, w.riderB.user.id, env);
 const jpeg = TINY_JPEG_DATA_URL;
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: { code: string; message: string }) => ({ code: e.code, message: e.message }));
 const row = async (id: string) => (await db.query.captures.findFirst({ where: eq(captures.id, id) }))!;

@@ -3,10 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { cashLedger, orders } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { postCollection, reverseCollection } from './collections';
 import { riderBalances } from './ledger';
 
@@ -16,10 +15,7 @@ let w: World;
 const hand = async () => (await riderBalances(db, w.riderA.id, 'KWD')).handMinor;
 const collectionRows = (orderId: string) => db.select().from(cashLedger).where(and(eq(cashLedger.orderId, orderId), eq(cashLedger.kind, 'collection')));
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 const pickedUp = (over: Partial<typeof orders.$inferInsert> = {}) =>
   makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'picked_up', paymentMethod: 'cash', codAmountMinor: 7_250, ...over });

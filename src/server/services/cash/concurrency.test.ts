@@ -3,9 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { cashSubmissions } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { submitCash } from './cash-submit';
 import { riderBalances } from './ledger';
 
@@ -17,8 +16,7 @@ let db: Db;
 let w: World;
 
 beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
+  ({ db, w } = await freshWorld());
   await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered', paymentMethod: 'cash', codAmountMinor: 10_000 });
 });
 

@@ -8,7 +8,7 @@ import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { cashCurrencyOf, cashOperationCurrency, currencyList, riderCash } from '../rider';
 import { minorOrRefuse } from './amounts';
-import type { CashScope } from './handover';
+import type { Actor } from '../access';
 import { balancesOf, postJournal, riderBalances, type DbOrTx, type RiderBalances } from './ledger';
 import { msg } from '../../../shared/i18n/message';
 
@@ -38,9 +38,9 @@ export function balanceView(b: RiderBalances, currency: Currency) {
  * A manual correction of a rider's cash on hand (hand ↔ adjustment) by the company or an admin, with
  * the reason on the entry; never below 0 on hand. Audited.
  */
-export async function correctRiderCash(db: Db, scope: CashScope, input: CashCorrectionInput, now = new Date()) {
+export async function correctRiderCash(db: Db, actor: Actor, input: CashCorrectionInput, now = new Date()) {
   return db.transaction(async (tx) => {
-    const rider = await scopedRider(tx, scope, input.riderId);
+    const rider = await scopedRider(tx, actor, input.riderId);
     const currency = await cashOperationCurrency(tx, rider, input.currency);
     const amountMinor = minorOrRefuse(input.amount, currency, 'amount');
     if (amountMinor === 0) throw invalid(msg('handover.error.zeroCorrection'), 'amount');
@@ -53,7 +53,7 @@ export async function correctRiderCash(db: Db, scope: CashScope, input: CashCorr
       riderId: rider.id,
       companyId: rider.companyId,
       currency,
-      actorId: scope.actorId,
+      actorId: actor.userId,
       reason: input.reason,
       at: now,
       lines: [
@@ -62,7 +62,7 @@ export async function correctRiderCash(db: Db, scope: CashScope, input: CashCorr
       ],
     });
     await audit(tx, {
-      actorId: scope.actorId,
+      actorId: actor.userId,
       action: 'correct',
       entity: 'rider_cash',
       entityId: rider.id,
@@ -77,7 +77,7 @@ export async function correctRiderCash(db: Db, scope: CashScope, input: CashCorr
  * One rider's ledger, newest journal first: each journal with its lines (account and signed amount),
  * who posted it and why; and the balances derived from the same entries.
  */
-export async function riderLedger(db: Db, scope: { companyId: string | null }, riderId: string, limit = 100) {
+export async function riderLedger(db: Db, scope: Actor, riderId: string, limit = 100) {
   const rider = await scopedRider(db, scope, riderId);
   const latest = await db
     .select({ journalId: cashLedger.journalId, last: sql<number>`max(${cashLedger.seq})`.mapWith(Number) })
@@ -114,7 +114,7 @@ export async function riderLedger(db: Db, scope: { companyId: string | null }, r
 }
 
 /** Every rider of a company (or all riders, for an admin) with the cash the ledger says they hold. */
-export async function ridersCash(db: Db, scope: { companyId: string | null }) {
+export async function ridersCash(db: Db, scope: Actor) {
   const list = await db
     .select({ id: riders.id, name: riders.name, companyCurrency: companies.currency, status: riders.status })
     .from(riders)

@@ -48,14 +48,17 @@ describe('heldLots / oldestHeldSince (FIFO over the hand account)', () => {
     expect(lots(entries)).toEqual([[3000, '10:00']]);
   });
 
+  /** 5.000 collected at 08:00 and 3.000 at 10:00, `handed` of it handed over at 11:00 (s1), 1.000 more at 12:00, then the entry `after` describes. */
+  const handedOverDay = (handed: number, ...after: Parameters<typeof e>) => [
+    e('collection', 5000, '08:00'),
+    e('collection', 3000, '10:00'),
+    e('handover_submitted', -handed, '11:00', { submissionId: 's1' }),
+    e('collection', 1000, '12:00'),
+    e(...after),
+  ];
+
   test('a cancelled hand-over puts back the lots it took, with their original times', () => {
-    const entries = [
-      e('collection', 5000, '08:00'),
-      e('collection', 3000, '10:00'),
-      e('handover_submitted', -6000, '11:00', { submissionId: 's1' }),
-      e('collection', 1000, '12:00'),
-      e('handover_cancelled', 6000, '13:00', { submissionId: 's1' }),
-    ];
+    const entries = handedOverDay(6000, 'handover_cancelled', 6000, '13:00', { submissionId: 's1' });
     expect(lots(entries)).toEqual([
       [5000, '08:00'],
       [2000, '10:00'],
@@ -71,13 +74,7 @@ describe('heldLots / oldestHeldSince (FIFO over the hand account)', () => {
   });
 
   test('a short count the rider owes comes back with the times of the newest lots of that hand-over, not the time of the resolution', () => {
-    const entries = [
-      e('collection', 5000, '08:00'),
-      e('collection', 3000, '10:00'),
-      e('handover_submitted', -8000, '11:00', { submissionId: 's1' }),
-      e('collection', 1000, '12:00'),
-      e('discrepancy_resolved', 500, '15:00', { submissionId: 's1' }),
-    ];
+    const entries = handedOverDay(8000, 'discrepancy_resolved', 500, '15:00', { submissionId: 's1' });
     // The counted 7.500 settled the oldest cash; the 0.500 short is the 10:00 cash, still held since then.
     expect(lots(entries)).toEqual([
       [500, '10:00'],

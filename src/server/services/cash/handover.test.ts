@@ -4,18 +4,18 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { auditLog, cashLedger, cashSubmissions, idempotencyKeys, notices } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { DENIED, expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { HANDOVER_CODE_TTL_MS } from '../../../shared/cash/handover';
 import { formatMoney } from '../../../shared/money';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { submitCash } from './cash-submit';
 import { confirmHandover, resolveDiscrepancy } from './handover';
 import { cashLimitState } from './limits';
 import { TINY_JPEG_DATA_URL } from '../../../../test/fixtures/tiny-images';
 import { riderBalances } from './ledger';
+import { staffActor } from '../access';
 
 /**
  * The verified hand-over (issue 9) through the tRPC doors: the rider submits (hand → transit) and gets
@@ -30,8 +30,7 @@ const admin = () => callerFor(db, w.admin.id);
 const balances = () => riderBalances(db, w.riderA.id, 'KWD');
 
 beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
+  ({ db, w } = await freshWorld());
   // Rider A collected 12.500 KWD on a delivered cash order.
   await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered', paymentMethod: 'cash', codAmountMinor: 12_500 });
 });
@@ -179,7 +178,7 @@ describe('the company counts', () => {
   test('an expired code is refused with a clear message (not counted as a wrong try); a new one works', async () => {
     const r = await (await rider()).rider.submitCash({ id: w.riderA.id, amount: 5 });
     const later = new Date(Date.now() + HANDOVER_CODE_TTL_MS + 60_000);
-    const scope = { actorId: w.managerA.id, companyId: w.companyA.id };
+    const scope = staffActor(w.managerA.id, w.companyA.id);
     expect(await confirmHandover(db, scope, { id: r.submissionId, method: 'code', code: r.code!, counted: 5 }, later).then(() => 'ok', (e: Error) => e.message)).toBe('This code has expired. Ask the rider to show a new one.');
     expect((await db.query.cashSubmissions.findFirst({ where: eq(cashSubmissions.id, r.submissionId) }))!.codeAttempts).toBe(0);
     const fresh = await (await rider()).rider.handoverCode({ id: r.submissionId });
@@ -238,7 +237,7 @@ describe('a short count the rider owes keeps its original time on the hold clock
     const hour = 3_600_000;
     const at = (h: number) => new Date(collectedAt.getTime() + h * hour);
     const r = await submitCash(db, w.riderA.id, { amount: 12.5 }, at(1));
-    const scope = { actorId: w.managerA.id, companyId: w.companyA.id };
+    const scope = staffActor(w.managerA.id, w.companyA.id);
     await confirmHandover(db, scope, { id: r.submissionId, method: 'code', code: r.code!, counted: 12 }, at(1.25));
     await resolveDiscrepancy(db, scope, { id: r.submissionId, resolution: 'rider_owes', note: 'Short by 500 fils' }, at(20));
     expect(await balances()).toMatchObject({ handMinor: 500, transitMinor: 0, discrepancyMinor: 0 });

@@ -12,15 +12,10 @@ import { minorOrRefuse } from './amounts';
 import { codeMatches, newHandoverCode } from './code';
 import { postJournal, type DbOrTx } from './ledger';
 import { labelOr, msg } from '../../../shared/i18n/message';
+import type { Actor } from '../access';
 
 type SubmissionRow = typeof cashSubmissions.$inferSelect;
 type RiderRow = typeof riders.$inferSelect;
-
-/** Who acts on a hand-over: a company manager (their own riders only) or an admin (companyId null). */
-export interface CashScope {
-  actorId: string;
-  companyId: string | null;
-}
 
 const statusWord = (status: string) => labelOr(`cashReview.status.${status}`, status);
 
@@ -109,9 +104,9 @@ export async function returnToHand(tx: DbOrTx, s: SubmissionRow, rider: RiderRow
  * typed one-time code (a bank deposit: by its slip). A wrong code counts (5 lock the hand-over until
  * the rider shows a new code); an expired code is refused without counting.
  */
-export async function confirmHandover(db: Db, scope: CashScope, input: HandoverConfirmInput, now = new Date()) {
+export async function confirmHandover(db: Db, actor: Actor, input: HandoverConfirmInput, now = new Date()) {
   const outcome = await db.transaction(async (tx) => {
-    const { s, rider } = await scopedSubmission(tx, scope, input.id);
+    const { s, rider } = await scopedSubmission(tx, actor, input.id);
     assertPending(s);
     const countedMinor = minorOrRefuse(input.counted, s.currency, 'counted');
     if (s.channel === 'bank_deposit') {
@@ -126,7 +121,7 @@ export async function confirmHandover(db: Db, scope: CashScope, input: HandoverC
         return { kind: 'wrong' as const, left: HANDOVER_MAX_ATTEMPTS - attempts };
       }
     }
-    return { kind: 'received' as const, result: await receiveHandover(tx, s, rider, scope.actorId, countedMinor, input.method, now) };
+    return { kind: 'received' as const, result: await receiveHandover(tx, s, rider, actor.userId, countedMinor, input.method, now) };
   });
   // Thrown after the commit, so the wrong attempt stays counted.
   if (outcome.kind === 'wrong') throw outcome.left > 0 ? invalid(msg('handover.error.wrongCode', { left: outcome.left }), 'code') : conflict(msg('handover.error.locked'), 'code');
@@ -139,9 +134,9 @@ const RESOLUTION_ACCOUNT: Record<DiscrepancyResolution, LedgerAccount> = { rider
  * Settles a counted difference with a note: the rider still owes it (back to cash on hand), written off,
  * or found at the company. An over-count cannot be charged to the rider. Audited.
  */
-export async function resolveDiscrepancy(db: Db, scope: CashScope, input: HandoverResolveInput, now = new Date()) {
+export async function resolveDiscrepancy(db: Db, actor: Actor, input: HandoverResolveInput, now = new Date()) {
   return db.transaction(async (tx) => {
-    const { s, rider } = await scopedSubmission(tx, scope, input.id);
+    const { s, rider } = await scopedSubmission(tx, actor, input.id);
     const d = s.discrepancyMinor ?? 0;
     if (s.status !== 'discrepancy' || d === 0) throw conflict(msg('handover.error.nothingToResolve'));
     if (input.resolution === 'rider_owes' && d < 0) throw invalid(msg('handover.error.overNotOwed'), 'resolution');
@@ -151,7 +146,7 @@ export async function resolveDiscrepancy(db: Db, scope: CashScope, input: Handov
       companyId: rider.companyId,
       currency: s.currency,
       submissionId: s.id,
-      actorId: scope.actorId,
+      actorId: actor.userId,
       reason: input.note,
       at: now,
       lines: [
@@ -161,10 +156,10 @@ export async function resolveDiscrepancy(db: Db, scope: CashScope, input: Handov
     });
     await tx
       .update(cashSubmissions)
-      .set({ status: 'resolved', resolution: input.resolution, resolutionNote: input.note, resolvedBy: scope.actorId, resolvedAt: now })
+      .set({ status: 'resolved', resolution: input.resolution, resolutionNote: input.note, resolvedBy: actor.userId, resolvedAt: now })
       .where(and(eq(cashSubmissions.id, s.id), eq(cashSubmissions.status, 'discrepancy')));
     await audit(tx, {
-      actorId: scope.actorId,
+      actorId: actor.userId,
       action: 'resolve',
       entity: 'cash_submission',
       entityId: s.id,
@@ -213,9 +208,8 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
       companyName: companies.name,
       receivedByName: fullName(receiver.firstName, receiver.lastName),
       resolvedByName: fullName(resolver.firstName, resolver.lastName),
-      slipMinor: captures.valueMinor,
-      slipCurrency: captures.currency,
-      slipCorrected: captures.readingCorrected,
+      // The scanned slip's reading (null without a slip).
+      slip: { valueMinor: captures.valueMinor, currency: captures.currency, corrected: captures.readingCorrected },
     })
     .from(cashSubmissions)
     .innerJoin(riders, eq(riders.id, cashSubmissions.riderId))
@@ -227,7 +221,7 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
     // Newest first; two hand-overs of the same millisecond in the order they were made (the rowid), never at random.
     .orderBy(sql`case ${cashSubmissions.status} when 'pending' then 0 when 'discrepancy' then 1 else 2 end`, desc(cashSubmissions.submittedAt), sql`cash_submissions.rowid desc`)
     .limit(limit);
-  return rows.map(({ s, slipMinor, slipCurrency, slipCorrected, ...r }) => {
+  return rows.map(({ s, slip, ...r }) => {
     const cur = s.currency;
     return {
       id: s.id,
@@ -255,8 +249,8 @@ export async function listHandovers(db: DbOrTx, where: SQL | undefined, limit = 
       resolvedByName: r.resolvedByName || null,
       resolvedAt: s.resolvedAt?.toISOString() ?? null,
       slipCaptureId: s.slipCaptureId,
-      slip: slipCheck(s.amountMinor, cur, s.slipCaptureId ? { valueMinor: slipMinor, currency: slipCurrency } : null),
-      slipCorrected: slipCorrected ?? false,
+      slip: slipCheck(s.amountMinor, cur, s.slipCaptureId ? slip : null),
+      slipCorrected: slip?.corrected ?? false,
     };
   });
 }

@@ -1,11 +1,9 @@
-import { beforeAll, expect, test } from 'bun:test';
+import { expect, test } from 'bun:test';
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { cashLedger, cashSubmissions } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { makeOrder, makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import type { DiscrepancyResolution, LedgerAccount } from '../../../shared/cash/ledger-types';
 import { submitCash } from './cash-submit';
 import { riderSetOrderStatus } from '../orders';
@@ -13,6 +11,7 @@ import { reverseCollection } from './collections';
 import { correctRiderCash } from './corrections';
 import { cancelHandover, confirmHandover, resolveDiscrepancy } from './handover';
 import { riderBalances } from './ledger';
+import { staffActor } from '../access';
 
 /**
  * Ledger invariants as properties (issue 9): random sequences of collections, submissions, cancels,
@@ -21,13 +20,7 @@ import { riderBalances } from './ledger';
  * and a model kept beside them; cash on hand and in transit are never negative; transit equals the
  * pending submissions. And the table refuses every UPDATE and DELETE.
  */
-let db: Db;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+const { db, w } = await freshWorld();
 
 type Op =
   | { op: 'deliver'; minor: number }
@@ -79,7 +72,7 @@ test('random sequences keep every journal balanced and every balance equal to th
   await fc.assert(
     fc.asyncProperty(fc.array(opArb, { minLength: 1, maxLength: 18 }), async (ops) => {
       const { rider, user } = await makeRider(db, w.companyA);
-      const scope = { actorId: w.managerA.id, companyId: w.companyA.id };
+      const scope = staffActor(w.managerA.id, w.companyA.id);
       const model = zero();
       const delivered: { id: string; minor: number; reversed: boolean }[] = [];
       const pending: { id: string; minor: number; code: string }[] = [];

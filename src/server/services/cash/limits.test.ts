@@ -1,20 +1,18 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { auditLog, companies, notices, orders } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeCompany, makeOrder, makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { DomainError } from '../../errors';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { assignOrder } from '../orders';
 import { checkCashLimit, checkCompanyCashLimits, evaluateCashLimit } from './limits';
 import { postJournal } from './ledger';
+import { staffActor } from '../access';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 
 const HOUR = 3_600_000;
 const T0 = new Date('2026-05-03T06:00:00Z'); // 09:00 in Kuwait
@@ -45,11 +43,6 @@ async function count(riderId: string, companyId: string, submissionId: string, m
 }
 let submissions = 0;
 const noticesOf = (riderId: string) => db.select().from(notices).where(eq(notices.riderId, riderId));
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
 
 describe('evaluateCashLimit (fixed clocks)', () => {
   const base = { limitMinor: 100_000, holdHours: 24, since: T0 };
@@ -164,7 +157,7 @@ describe('cash orders are refused over the limit (assignOrder)', () => {
   test('a cash order is refused with the reason; prepaid, card and nothing-to-collect orders are still assigned', async () => {
     const { rider } = await makeRider(db, w.companyA, { name: 'Rami Cash', withUser: false });
     await collect(rider.id, w.companyA.id, 120_000, new Date());
-    const scope = { actorId: w.managerA.id, companyId: w.companyA.id };
+    const scope = staffActor(w.managerA.id, w.companyA.id);
     const cash = await makeOrder(db, w.companyA, { paymentMethod: 'cash', codAmountMinor: 5_000 });
     const refused = await assignOrder(db, scope, cash.id, rider.id).catch((e: unknown) => e as DomainError);
     expect(refused).toBeInstanceOf(DomainError);

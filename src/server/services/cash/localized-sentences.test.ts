@@ -1,16 +1,14 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { cashSubmissions, users, webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
 import { callerFor, getWith, login, postJson, testApp, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { translate } from '../../../shared/i18n';
 import { msg, privilegeOf, readStoredMessage, render } from '../../../shared/i18n/message';
 import type { DomainError } from '../../errors';
-import { runInLocale } from '../../http/locale';
+import { runInLocale } from '../../lib/request-locale';
 import { reviewCashSubmission } from './cash-submit';
 import { blockedAddressReason, dispatchDue } from '../integrations';
 
@@ -18,15 +16,12 @@ import { blockedAddressReason, dispatchDue } from '../integrations';
  * Issue 8: values inside server sentences (statuses, webhook refusal reasons, privileges) follow the
  * reader's language, not only the sentence around them. English stays as it was, except 'picked up'.
  */
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let app: TestApp;
 let arabicManager: string;
 let arabicRider: string;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   app = testApp(db);
   await db.update(users).set({ locale: 'ar' }).where(eq(users.id, w.managerA.id));
   await db.update(users).set({ locale: 'ar' }).where(eq(users.id, w.riderA.user.id));

@@ -1,19 +1,14 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
-import { callerFor, getWith, login, req, testApp, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
+import { freshWorldApp, callerFor, getWith, login, req, csvAttachmentRows } from '../../../../test/app';
 import { DENIED, expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeRider, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
 import type { LedgerAccount, LedgerKind } from '../../../shared/cash/ledger-types';
 import type { Currency } from '../../../shared/money';
 import { parseCsv } from '../../lib/csv';
 import { postJournal } from './ledger';
 import { dailyReconciliation } from './reconciliation';
 
-let db: Db;
-let w: World;
-let app: TestApp;
+const { db, w, app } = await freshWorldApp();
 const ids = {} as Record<'r1' | 'r2' | 'r3' | 'r4' | 'r5' | 'formula', string>;
 
 type Line = [LedgerAccount, number];
@@ -29,9 +24,6 @@ const collection = (minor: number): Line[] => [
  * Kuwait is UTC+3: the calendar day 2025-05-03 runs from 2025-05-02T21:00Z to 2025-05-03T21:00Z.
  */
 beforeAll(async () => {
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
   const A = w.companyA.id;
   const r1 = w.riderA.id;
   const r2 = (await makeRider(db, w.companyA, { name: 'Badr Two', withUser: false })).rider.id;
@@ -140,13 +132,7 @@ describe('GET /api/company/reconciliation.csv', () => {
   test('the company’s own day as CSV: BOM, file name, figures as decimals, totals per currency', async () => {
     const cookie = await login(app, 'manager@alpha.example', TEST_PASSWORD);
     const res = await getWith(app, '/api/company/reconciliation.csv?date=2025-05-03', cookie);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="kwt-reconciliation-alpha-couriers-2025-05-03.csv"');
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder().decode(bytes);
-    const rows = parseCsv(text);
+    const rows = await csvAttachmentRows(res, 'kwt-reconciliation-alpha-couriers-2025-05-03.csv');
     expect(rows.slice(0, 4)).toEqual([['KWT Delivery daily cash reconciliation'], ['Company', 'Alpha Couriers'], ['Date', '2025-05-03'], ['Time zone', 'Asia/Kuwait']]);
     // Generated at: Kuwait local time with its offset (issue 21, item 5).
     expect(rows[4]![0]).toBe('Generated at');

@@ -3,22 +3,17 @@ import { eq, sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../../../db/client';
 import { auditLog } from '../../../../db/schema';
-import { callerFor, login, req, testApp, testEnv, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
+import { freshWorldApp, callerFor, login, req, testEnv } from '../../../../test/app';
 import { TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
 import { TINY_JPEG, TINY_PNG } from '../../../../test/fixtures/tiny-images';
 
 /**
  * Issue 9 review, item 4: every change to a rider's documents is in the audit log, with who, before
  * and after: saving (add, update), deleting, and the photo routes (add, replace, remove).
  */
-let dir: string;
-let db: Db;
-let app: TestApp;
-let w: World;
+const dir = mkdtempSync(join(tmpdir(), 'kwt-docs-audit-'));
+const { db, w, app } = await freshWorldApp({ CAPTURES_DIR: dir });
 let cookie: string;
 
 const [PNG, JPEG] = [TINY_PNG, TINY_JPEG];
@@ -38,10 +33,6 @@ const entries = async () =>
   }));
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kwt-docs-audit-'));
-  db = await freshDb();
-  app = testApp(db, { CAPTURES_DIR: dir });
-  w = await makeWorld(db);
   cookie = await login(app, 'manager@alpha.example', TEST_PASSWORD);
 });
 

@@ -3,53 +3,36 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join, normalize } from 'node:path';
 import type { Db } from '../../../../db/client';
 import { newId, riderDocuments, riders } from '../../../../db/schema';
-import type { SessionUser } from '../../../shared/schemas/auth';
 import { MAX_DOCUMENT_PHOTO_BYTES } from '../../../shared/schemas/documents';
-import { DomainError, forbidden, notFound, unauthorized } from '../../errors';
+import { DomainError, notFound, unauthorized } from '../../errors';
 import { audit } from '../../lib/audit';
 import { sniffImage } from '../../lib/image-bytes';
 import { assertWholeImage } from '../captures';
-import { msg, privilegeOf } from '../../../shared/i18n/message';
+import { msg } from '../../../shared/i18n/message';
+import { deniedActing, ownRecord, riderRows, type Actor } from '../access';
 
 /**
  * Photos of rider documents, kept on disk like captures (capture-store.ts): under
  * `<CAPTURES_DIR>/documents/`, the row holding the path relative to CAPTURES_DIR. The company adds
  * and replaces them; the rider and admins may look. JPEG, PNG or WebP by their bytes, 8 MB at most.
  */
-export type DocumentViewer = { role: 'admin' } | { role: 'company'; companyId: string } | { role: 'rider'; riderId: string } | null;
-
-export function viewerOf(user: SessionUser | null): DocumentViewer {
-  if (!user) return null;
-  if (user.role === 'admin') return { role: 'admin' };
-  if (user.role === 'company' && user.roleData.id) return { role: 'company', companyId: user.roleData.id };
-  if (user.role === 'rider' && user.roleData.id) return { role: 'rider', riderId: user.roleData.id };
-  return null;
-}
-
 /** The document if this viewer may see it; anyone else's answers "Document not found". */
-async function visibleDocument(db: Db, viewer: DocumentViewer, id: string) {
-  if (!viewer) throw unauthorized(msg('error.UNAUTHORIZED'));
+async function visibleDocument(db: Db, viewer: Actor | null, id: string) {
+  // A manager or rider without its record sees nothing, as a signed-out caller.
+  if (!viewer || (viewer.role === 'company' && !viewer.companyId) || (viewer.role === 'rider' && !viewer.riderId)) throw unauthorized(msg('error.UNAUTHORIZED'));
   const [row] = await db
     .select({ doc: riderDocuments })
     .from(riderDocuments)
     .innerJoin(riders, eq(riders.id, riderDocuments.riderId))
-    .where(
-      and(
-        eq(riderDocuments.id, id),
-        viewer.role === 'company' ? eq(riders.companyId, viewer.companyId) : undefined,
-        viewer.role === 'rider' ? eq(riders.id, viewer.riderId) : undefined,
-      ),
-    );
+    .where(and(eq(riderDocuments.id, id), riderRows(viewer)));
   if (!row) throw notFound(msg('documents.error.notFound'));
   return row.doc;
 }
 
 /** Only the rider's company changes a document (the words of companyProcedure's refusal). */
-export function assertCompany(viewer: DocumentViewer): asserts viewer is { role: 'company'; companyId: string } {
-  if (!viewer) throw unauthorized(msg('error.UNAUTHORIZED'));
-  if (viewer.role !== 'company') {
-    throw forbidden(msg('guard.denied', { action: msg('permission.access-company-portal'), privilege: privilegeOf(['company']) }));
-  }
+export function assertCompany(viewer: Actor | null): asserts viewer is Actor {
+  if (!viewer || (viewer.role === 'company' && !viewer.companyId)) throw unauthorized(msg('error.UNAUTHORIZED'));
+  if (!ownRecord(viewer, 'access-company-portal', 'own-company')) throw deniedActing('access-company-portal', 'own-company');
 }
 
 const CONTENT_TYPE = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' } as const;
@@ -84,7 +67,7 @@ const photoAudit = (doc: typeof riderDocuments.$inferSelect, bytes?: number, con
 });
 
 /** Add or replace the photo of a document of the company's rider; audited (before/after). */
-export async function storeDocumentPhoto(db: Db, viewer: DocumentViewer, id: string, bytes: Uint8Array, dir: string, actorId: string, now = new Date()) {
+export async function storeDocumentPhoto(db: Db, viewer: Actor | null, id: string, bytes: Uint8Array, dir: string, actorId: string, now = new Date()) {
   assertCompany(viewer);
   const doc = await visibleDocument(db, viewer, id);
   const kind = checkPhoto(bytes);
@@ -101,7 +84,7 @@ export async function storeDocumentPhoto(db: Db, viewer: DocumentViewer, id: str
 }
 
 /** Remove the photo of a document of the company's rider; audited (before/after). */
-export async function deleteDocumentPhoto(db: Db, viewer: DocumentViewer, id: string, dir: string, actorId: string, now = new Date()) {
+export async function deleteDocumentPhoto(db: Db, viewer: Actor | null, id: string, dir: string, actorId: string, now = new Date()) {
   assertCompany(viewer);
   const doc = await visibleDocument(db, viewer, id);
   await db.transaction(async (tx) => {
@@ -113,7 +96,7 @@ export async function deleteDocumentPhoto(db: Db, viewer: DocumentViewer, id: st
 }
 
 /** The photo's bytes and type, for its company, its rider or an admin. */
-export async function readDocumentPhoto(db: Db, viewer: DocumentViewer, id: string, dir: string) {
+export async function readDocumentPhoto(db: Db, viewer: Actor | null, id: string, dir: string) {
   const doc = await visibleDocument(db, viewer, id);
   if (!doc.photoPath) throw notFound(msg('documents.error.noPhoto'));
   const bytes = await readFile(photoFile(dir, doc.photoPath)).catch(() => {

@@ -32,9 +32,7 @@ export async function sendDocumentReminders(db: Db, now = new Date(), scope: { c
       id: riderDocuments.id,
       type: riderDocuments.type,
       expiresOn: riderDocuments.expiresOn,
-      riderId: riders.id,
-      riderName: riders.name,
-      companyId: riders.companyId,
+      rider: { id: riders.id, name: riders.name, companyId: riders.companyId },
       region: companies.region,
     })
     .from(riderDocuments)
@@ -57,11 +55,11 @@ export async function sendDocumentReminders(db: Db, now = new Date(), scope: { c
       const fresh = await notify(
         db,
         {
-          companyId: row.companyId,
-          riderId: row.riderId,
+          companyId: row.rider.companyId,
+          riderId: row.rider.id,
           audience,
           kind: stage === 'expired' ? 'document_expired' : 'document_expiring',
-          params: { rider: row.riderName, document: row.type, date: row.expiresOn },
+          params: { rider: row.rider.name, document: row.type, date: row.expiresOn },
           dedupeKey: documentNoticeKey(row.id, stage, row.expiresOn, audience),
         },
         now,

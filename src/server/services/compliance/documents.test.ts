@@ -1,24 +1,18 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { and, eq, like } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { notices, riderDocuments, riders } from '../../../../db/schema';
 import { freshDb } from '../../../../test/db';
 import { makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, makeWorld } from '../../../../test/world';
 import { addDays, daysBetween, documentStatus, documentTypesFor, isCalendarDate, saveDocumentInput } from '../../../shared/schemas/documents';
 import { documentsOverview, riderDocumentList, saveRiderDocument } from './documents';
 import { sendDocumentReminders } from './documents-reminders';
+import { staffActor } from '../access';
 
-let db: Db;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+const { db, w } = await freshWorld();
 
 const save = (companyId: string, riderId: string, type: 'driving_licence' | 'residency' | 'civil_id' | 'vehicle_insurance', expiresOn: string, now?: Date) =>
-  saveRiderDocument(db, { userId: w.managerA.id, companyId }, saveDocumentInput.parse({ riderId, type, number: 'N-1', expiresOn }), now);
+  saveRiderDocument(db, staffActor(w.managerA.id, companyId), saveDocumentInput.parse({ riderId, type, number: 'N-1', expiresOn }), now);
 
 const noticesOf = (documentId: string) =>
   db
@@ -60,7 +54,7 @@ describe('status in the company’s zone, at midnight', () => {
   test('UAE (UTC+4): expired from 20:00Z', async () => {
     const { document } = await saveRiderDocument(
       db,
-      { userId: w.managerB.id, companyId: w.companyB.id },
+      staffActor(w.managerB.id, w.companyB.id),
       saveDocumentInput.parse({ riderId: w.riderB.id, type: 'emirates_id', expiresOn: '2026-05-20' }),
       new Date('2026-05-01T00:00:00Z'),
     );
@@ -123,12 +117,12 @@ describe('the company overview', () => {
     const db2 = await freshDb();
     const w2 = await makeWorld(db2);
     const put = (riderId: string, type: 'driving_licence' | 'residency' | 'civil_id', expiresOn: string) =>
-      saveRiderDocument(db2, { userId: w2.managerA.id, companyId: w2.companyA.id }, saveDocumentInput.parse({ riderId, type, expiresOn }), new Date('2026-05-01T09:00:00Z'));
+      saveRiderDocument(db2, staffActor(w2.managerA.id, w2.companyA.id), saveDocumentInput.parse({ riderId, type, expiresOn }), new Date('2026-05-01T09:00:00Z'));
     await put(w2.riderA.id, 'driving_licence', '2026-06-10');
     await put(w2.riderA.id, 'residency', '2026-05-10');
     await put(w2.riderA.id, 'civil_id', '2027-01-01');
     await put(w2.riderA2.id, 'residency', '2026-05-25');
-    await saveRiderDocument(db2, { userId: w2.managerB.id, companyId: w2.companyB.id }, saveDocumentInput.parse({ riderId: w2.riderB.id, type: 'residency', expiresOn: '2026-05-12' }));
+    await saveRiderDocument(db2, staffActor(w2.managerB.id, w2.companyB.id), saveDocumentInput.parse({ riderId: w2.riderB.id, type: 'residency', expiresOn: '2026-05-12' }));
 
     const o = await documentsOverview(db2, w2.companyA.id, new Date('2026-05-20T09:00:00Z'));
     expect(o.today).toBe('2026-05-20');

@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit';
 import { removePhotoFile } from './documents-photo';
 import { sendDocumentReminders, todayIn } from './documents-reminders';
 import { msg } from '../../../shared/i18n/message';
+import { actingCompany, type Actor } from '../access';
 
 /**
  * Rider documents with expiry (issue 9). Company managers keep them for their own riders (a rider of
@@ -94,8 +95,8 @@ export const documentAudit = (row: DocRow | undefined | null) =>
  * before/after in the same transaction. A new expiry date retires the reminders about the old one;
  * reminders for the new date go out at once if due.
  */
-export async function saveRiderDocument(db: Db, actor: { userId: string; companyId: string }, input: SaveDocumentInput, now = new Date()) {
-  const rider = await riderWithRegion(db, input.riderId, actor.companyId);
+export async function saveRiderDocument(db: Db, actor: Actor, input: SaveDocumentInput, now = new Date()) {
+  const rider = await riderWithRegion(db, input.riderId, actingCompany(actor));
   if (!rider) throw notFound(msg('errors.riderNotFound'));
   const values = { number: input.number, expiresOn: input.expiresOn, updatedBy: actor.userId, updatedAt: now };
   const { row, existing } = await db.transaction(async (tx) => {
@@ -127,8 +128,8 @@ export async function companyDocument(db: Db, companyId: string, id: string) {
 }
 
 /** Remove a document (and its photo) of one of the company's riders; audited with what it said. */
-export async function deleteRiderDocument(db: Db, actor: { userId: string; companyId: string }, id: string, photoDir: string, now = new Date()) {
-  const doc = await companyDocument(db, actor.companyId, id);
+export async function deleteRiderDocument(db: Db, actor: Actor, id: string, photoDir: string, now = new Date()) {
+  const doc = await companyDocument(db, actingCompany(actor), id);
   await retireNotices(db, doc.id, null, now);
   await db.transaction(async (tx) => {
     await tx.delete(riderDocuments).where(eq(riderDocuments.id, doc.id));

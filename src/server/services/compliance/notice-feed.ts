@@ -5,6 +5,7 @@ import { notFound } from '../../errors';
 import { checkCashLimit, checkCompanyCashLimits } from '../cash';
 import { companyNotices, markNoticeRead, riderNotices } from './notices';
 import { msg } from '../../../shared/i18n/message';
+import { actingCompany, ownRecord, type Actor } from '../access';
 
 type NoticeRow = typeof notices.$inferSelect;
 
@@ -38,8 +39,10 @@ export async function riderNoticeFeed(db: Db, riderId: string, opts: { unreadOnl
   return (await riderNotices(db, riderId, { unreadOnly: opts.unreadOnly, limit: 50 })).map(noticeView);
 }
 
-/** Marks one notice read; another company's or rider's notice is not found. */
-export async function readNotice(db: Db, id: string, owner: { companyId: string } | { riderId: string }, now = new Date()) {
+/** Marks one of the actor's notices read (a rider's own, or its company's for a manager); another company's or rider's is not found. */
+export async function readNotice(db: Db, id: string, actor: Actor, now = new Date()) {
+  const riderId = ownRecord(actor, 'access-rider-portal', 'own-rider');
+  const owner: { companyId: string } | { riderId: string } = riderId ? { riderId } : { companyId: actingCompany(actor) };
   const own =
     'companyId' in owner
       ? and(eq(notices.id, id), eq(notices.companyId, owner.companyId), eq(notices.audience, 'company'))

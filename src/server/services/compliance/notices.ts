@@ -32,32 +32,32 @@ export async function notify(db: DbOrTx, notice: NewNotice, now = new Date()): P
   return rows.length > 0;
 }
 
-/** A company's notices (to its managers), newest first. */
-export async function companyNotices(db: Db, companyId: string, opts: { unreadOnly?: boolean; limit?: number } = {}) {
-  return db
+type NoticeOwner = { companyId: string } | { riderId: string };
+type ListOpts = { unreadOnly?: boolean; limit?: number };
+
+/** A company's notices go to its managers, a rider's to the rider. */
+const ownedBy = (owner: NoticeOwner) =>
+  'companyId' in owner
+    ? and(eq(notices.companyId, owner.companyId), eq(notices.audience, 'company'))
+    : and(eq(notices.riderId, owner.riderId), eq(notices.audience, 'rider'));
+
+const noticesOf = (db: Db, owner: NoticeOwner, opts: ListOpts) =>
+  db
     .select()
     .from(notices)
-    .where(and(eq(notices.companyId, companyId), eq(notices.audience, 'company'), opts.unreadOnly ? isNull(notices.readAt) : undefined))
+    .where(and(ownedBy(owner), opts.unreadOnly ? isNull(notices.readAt) : undefined))
     .orderBy(desc(notices.createdAt))
     .limit(opts.limit ?? 50);
-}
+
+/** A company's notices (to its managers), newest first. */
+export const companyNotices = (db: Db, companyId: string, opts: ListOpts = {}) => noticesOf(db, { companyId }, opts);
 
 /** One rider's notices, newest first. */
-export async function riderNotices(db: Db, riderId: string, opts: { unreadOnly?: boolean; limit?: number } = {}) {
-  return db
-    .select()
-    .from(notices)
-    .where(and(eq(notices.riderId, riderId), eq(notices.audience, 'rider'), opts.unreadOnly ? isNull(notices.readAt) : undefined))
-    .orderBy(desc(notices.createdAt))
-    .limit(opts.limit ?? 50);
-}
+export const riderNotices = (db: Db, riderId: string, opts: ListOpts = {}) => noticesOf(db, { riderId }, opts);
 
 /** Marks a notice read, only within the caller's own company (managers) or rider. */
-export async function markNoticeRead(db: Db, id: string, owner: { companyId: string } | { riderId: string }, now = new Date()) {
-  const ownerCond =
-    'companyId' in owner
-      ? and(eq(notices.companyId, owner.companyId), eq(notices.audience, 'company'))
-      : and(eq(notices.riderId, owner.riderId), eq(notices.audience, 'rider'));
+export async function markNoticeRead(db: Db, id: string, owner: NoticeOwner, now = new Date()) {
+  const ownerCond = ownedBy(owner);
   const rows = await db
     .update(notices)
     .set({ readAt: now })

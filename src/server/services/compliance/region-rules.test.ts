@@ -2,10 +2,9 @@ import { beforeEach, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { dutyBreaks, dutyShifts, notices, orders, regionRules, riders } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { makeOrder, makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
-import { runInLocale } from '../../http/locale';
+import { freshWorld, type World } from '../../../../test/world';
+import { runInLocale } from '../../lib/request-locale';
 import { DomainError } from '../../errors';
 import { startDuty } from '../rider';
 import { orderBlock as orderBlockMessage } from './guards';
@@ -13,6 +12,7 @@ import { render } from '../../../shared/i18n/message';
 import { currentLocale } from '../../../shared/i18n';
 import { assignOrder } from '../orders';
 import { companyRulesToday, riderRulesNow, workedToday } from './region-rules';
+import { staffActor } from '../access';
 
 /** The reason as the door shows it, in the current language. */
 const orderBlock = async (...args: Parameters<typeof orderBlockMessage>) => {
@@ -28,11 +28,10 @@ const BAN = 'Motorcycle deliveries are paused 11:00–16:00 in Kuwait from June 
 
 let db: Db;
 let w: World;
-const admin = () => ({ actorId: w.admin.id, companyId: null });
+const admin = () => (staffActor(w.admin.id, null));
 
 beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
+  ({ db, w } = await freshWorld());
   // The test template switches the time-of-day rules off (test/db.ts); these tests need the defaults.
   await db.update(regionRules).set({ summerMotorcycleBan: true, summerMiddayBreak: true, iftarPause: true });
 });

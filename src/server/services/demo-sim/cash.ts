@@ -2,7 +2,8 @@ import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { cashSubmissions } from '../../../../db/schema';
 import { fromMinor, type Currency } from '../../../shared/money';
-import { submitCash, confirmHandover, refreshHandoverCode, type CashScope, riderBalances, type RiderCashCheck } from '../cash';
+import { submitCash, confirmHandover, refreshHandoverCode, riderBalances, type RiderCashCheck } from '../cash';
+import type { Actor } from '../access';
 
 /**
  * The demo simulator's cash (issue 21): a rider it moves hands over everything the company has not counted,
@@ -28,7 +29,7 @@ export function shouldHandOver(s: RiderCashCheck, now: number): boolean {
 }
 
 /** Hands over and counts all the rider's uncounted cash in `currency`; answers the minor units counted. */
-export async function handOverAll(db: Db, riderId: string, currency: Currency, scope: CashScope, now: Date): Promise<number> {
+export async function handOverAll(db: Db, riderId: string, currency: Currency, scope: Actor, now: Date): Promise<number> {
   let counted = 0;
   const pending = await db
     .select()

@@ -18,6 +18,7 @@ import { riderRulesState } from '../compliance';
 import { assignOrder, transitionOrder } from '../orders';
 import { handOverAll, shouldHandOver, TAKE_UP_TO } from './cash';
 import { breakPlan, openShifts, rulesAllow } from './rhythm';
+import { staffActor } from '../access';
 
 /**
  * The demo simulator (issue 21): keeps the demo companies alive. Each step, every seeded rider on duty moves
@@ -141,7 +142,7 @@ export function createDemoSimulator(db: Db, opts: { seed?: number; maxStepMs?: n
     lastStep = now;
     for (const co of await demoCompanies()) {
       const city = cityOf(co.currency);
-      const scope = { actorId: co.managerId, companyId: co.id };
+      const scope = staffActor(co.managerId, co.id);
       const limitMinor = cashLimitOf(co).limitMinor;
       const fleet = await db.select().from(riders).where(and(eq(riders.companyId, co.id), eq(riders.status, 'active'))).orderBy(asc(riders.createdAt));
       const open = await db
@@ -259,7 +260,7 @@ export function createDemoSimulator(db: Db, opts: { seed?: number; maxStepMs?: n
    * hands over the cash; then starts the longest-rested riders' shifts, up to three on duty.
    */
   async function rotateShifts(co: { id: string; currency: Currency; managerId: string }, fleet: Rider[], open: Order[], onBreak: Set<string>, now: number, nowDate: Date, report: StepReport) {
-    const scope = { actorId: co.managerId, companyId: co.id };
+    const scope = staffActor(co.managerId, co.id);
     let onDuty = fleet.filter((r) => r.onDuty).length;
     for (const r of fleet.filter((x) => x.onDuty && !x.userId && !onBreak.has(x.id))) {
       const [shift] = await db.select().from(dutyShifts).where(and(eq(dutyShifts.riderId, r.id), isNull(dutyShifts.endedAt))).orderBy(desc(dutyShifts.startedAt)).limit(1);

@@ -1,20 +1,15 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { auditLog, orders, orderStatusEvents } from '../../../../db/schema';
 import { login, postJson, testApp, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let app: TestApp;
 let admin: string;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   app = testApp(db);
   admin = await login(app, w.admin.email, TEST_PASSWORD);
 });

@@ -13,6 +13,8 @@ import { createManagerAccount, deliverInvitation, type InviteDoor } from './comp
 import { publishChange } from '../../lib/events';
 import { emitOrderEvent, emitRiderCreated } from '../integrations';
 import { msg } from '../../../shared/i18n/message';
+import { startDispatch } from '../dispatch';
+import { log } from '../../log';
 
 /**
  * Add Company: the company and its manager's account (role company, from the form's email; named after the
@@ -74,7 +76,7 @@ export async function createRiderByAdmin(db: Db, actorId: string, input: AdminRi
 }
 
 /** The row of a new order in its company's currency (fee and cash on delivery in minor units); also used by the CSV import. */
-export function orderValues(company: { id: string; currency: Currency }, actorId: string, input: OrderInput, source: 'form' | 'import' | 'demo' = 'form') {
+export function orderValues(company: { id: string; currency: Currency }, actorId: string, input: OrderInput, source: 'form' | 'import' | 'demo' | 'api' = 'form') {
   const codAmountMinor = toMinor(input.codAmount, company.currency);
   return {
     companyId: company.id,
@@ -97,8 +99,20 @@ export function orderValues(company: { id: string; currency: Currency }, actorId
   };
 }
 
-/** An order for a company: an admin names it, a company manager's own is implied. The demo simulator passes its clock and 'demo'. */
-export async function createOrder(db: Db, actorId: string, companyId: string | undefined, input: OrderInput, opts: { now?: Date; source?: 'form' | 'demo' } = {}) {
+/** Columns only the shop API (/api/v1, services/orders/api-orders.ts) sets: points, promise, customer language, idempotency key. */
+export type OrderExtras = Pick<
+  typeof orders.$inferInsert,
+  'pickupLat' | 'pickupLng' | 'dropoffLat' | 'dropoffLng' | 'promisedAt' | 'customerLocale' | 'apiIdempotencyKey' | 'apiRequestHash'
+>;
+
+/** An order for a company: an admin names it, a company manager's own is implied. The demo simulator passes its clock and 'demo'; the shop API 'api' and its extras. */
+export async function createOrder(
+  db: Db,
+  actorId: string,
+  companyId: string | undefined,
+  input: OrderInput,
+  opts: { now?: Date; source?: 'form' | 'demo' | 'api'; extras?: OrderExtras; autoDispatch?: boolean } = {},
+) {
   if (!companyId) throw invalid(msg('errors.orderCompanyRequired'), 'companyId');
   const company = await companyOrThrow(db, companyId, 'companyId');
   if (input.currency !== company.currency) {
@@ -111,7 +125,7 @@ export async function createOrder(db: Db, actorId: string, companyId: string | u
   const row = await db.transaction(async (tx) => {
     const [o] = await tx
       .insert(orders)
-      .values({ ...orderValues(company, actorId, input, opts.source), createdAt: opts.now ?? new Date() })
+      .values({ ...orderValues(company, actorId, input, opts.source), ...opts.extras, createdAt: opts.now ?? new Date() })
       .returning();
     await tx.insert(orderStatusEvents).values({ orderId: o!.id, status: 'pending', actorId, at: o!.createdAt });
     await audit(tx, { actorId, action: 'create', entity: 'order', entityId: o!.id, after: o });
@@ -119,6 +133,10 @@ export async function createOrder(db: Db, actorId: string, companyId: string | u
   });
   publishChange('orders');
   await emitOrderEvent(db, row, 'order.created');
+  // Issue 25: a company in automatic dispatch offers the order now (the demo simulator plays manual dispatch itself).
+  // The order stands whatever happens to its first offer: it waits for a rider as any pending order does.
+  // The shop API's `autoDispatch` overrides the company's mode for this order.
+  if (opts.source !== 'demo') await startDispatch(db, row.id, opts.now, { autoDispatch: opts.autoDispatch }).catch((err) => log.error('dispatch of a new order failed', { orderId: row.id, err: String(err) }));
   return { success: true as const, message: 'Order created', order: { id: row.id } };
 }
 

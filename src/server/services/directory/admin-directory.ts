@@ -5,8 +5,9 @@ import type { CompanyListInput, CompanyUpdateInput, RiderListInput, RiderUpdateI
 import { notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';
-import { likePattern, paged, pageWindow } from '../../lib/paging';
-import { lastSeenDate, lastSeenMs } from '../reports';
+import { likePattern, pageOf } from '../../lib/paging';
+import { lastSeenDate } from '../reports';
+import { riderListColumns } from './company-riders';
 import { msg } from '../../../shared/i18n/message';
 
 /** Companies with their rider and order counts, filtered and paged; `onlyId` keeps one company (a manager's own). */
@@ -16,9 +17,7 @@ export async function listCompaniesPaged(db: Db, input: CompanyListInput, onlyId
   if (input.region) where.push(eq(companies.region, input.region));
   if (input.active !== undefined) where.push(eq(companies.active, input.active));
   if (input.q) where.push(or(like(companies.name, likePattern(input.q)), like(companies.email, likePattern(input.q)))!);
-  const cond = where.length ? and(...where) : undefined;
-  const { limit, offset } = pageWindow(input.page, input.pageSize);
-  const [rows, [total]] = await Promise.all([
+  const rows = (cond: SQL | undefined, { limit, offset }: { limit: number; offset: number }) =>
     db
       .select({
         id: companies.id,
@@ -39,10 +38,8 @@ export async function listCompaniesPaged(db: Db, input: CompanyListInput, onlyId
       .where(cond)
       .orderBy(companies.name)
       .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(companies).where(cond),
-  ]);
-  return paged(rows, total?.n ?? 0, input.page, input.pageSize);
+      .offset(offset);
+  return pageOf(input, where, rows, (cond) => db.select({ n: count() }).from(companies).where(cond));
 }
 
 /** Riders of every company (or one), filtered and paged. */
@@ -55,38 +52,17 @@ export async function listRidersPaged(db: Db, input: RiderListInput) {
     const p = likePattern(input.q);
     where.push(or(like(riders.name, p), like(riders.email, p), like(riders.phone, p), like(riders.licenseNumber, p))!);
   }
-  const cond = where.length ? and(...where) : undefined;
-  const { limit, offset } = pageWindow(input.page, input.pageSize);
-  const [rows, [total]] = await Promise.all([
+  const rows = (cond: SQL | undefined, { limit, offset }: { limit: number; offset: number }) =>
     db
-      .select({
-        id: riders.id,
-        name: riders.name,
-        email: riders.email,
-        phone: riders.phone,
-        vehicleType: riders.vehicleType,
-        licenseNumber: riders.licenseNumber,
-        status: riders.status,
-        region: riders.region,
-        onDuty: riders.onDuty,
-        lastSeenAt: lastSeenMs,
-        companyId: riders.companyId,
-        companyName: companies.name,
-      })
+      .select({ ...riderListColumns, companyName: companies.name })
       .from(riders)
       .innerJoin(companies, eq(companies.id, riders.companyId))
       .where(cond)
       .orderBy(desc(riders.createdAt), riders.name)
       .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(riders).innerJoin(companies, eq(companies.id, riders.companyId)).where(cond),
-  ]);
-  return paged(
-    rows.map((r) => ({ ...r, lastSeenAt: lastSeenDate(r.lastSeenAt)?.toISOString() ?? null })),
-    total?.n ?? 0,
-    input.page,
-    input.pageSize,
-  );
+      .offset(offset)
+      .then((found) => found.map((r) => ({ ...r, lastSeenAt: lastSeenDate(r.lastSeenAt)?.toISOString() ?? null })));
+  return pageOf(input, where, rows, (cond) => db.select({ n: count() }).from(riders).innerJoin(companies, eq(companies.id, riders.companyId)).where(cond));
 }
 
 export async function updateCompany(db: Db, actorId: string, input: CompanyUpdateInput) {

@@ -1,13 +1,11 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import type { NewRiderInput } from '../../../shared/schemas/company-riders';
 import { auditLog, riderInvitations, riders, sessions, users } from '../../../../db/schema';
 import { callerFor, getWith, login, postJson, testApp, testEnv, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeRider, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { sessionIdFromToken } from '../../auth/tokens';
 import { acceptRiderInvitation, INVITATION_TTL_MS, inviteCompanyRider, type InviteAnswer } from './company-fleet';
 
@@ -17,8 +15,7 @@ const INVITE_USED = 'This invitation link has already been used. Sign in with yo
 const INVITE_EXPIRED = 'This invitation link has expired. Ask your company for a new one.';
 import { onChange, type ChangeTopic } from '../../lib/events';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let app: TestApp;
 let seq = 0;
 const payload = (over: Record<string, unknown> = {}) =>
@@ -40,8 +37,6 @@ const linkOf = (res: InviteAnswer) => {
 const tokenOf = (res: InviteAnswer) => linkOf(res).replace(/^\/invite\//, '');
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   app = testApp(db);
 });
 

@@ -1,28 +1,18 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { auditLog, companies, companyMembers, managerInvitations, users } from '../../../../db/schema';
 import { callerFor, getWith, login, postJson, testApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { DENIED, expectTRPCError } from '../../../../test/expect';
 import { makeCompanyManager, TEST_PASSWORD } from '../../../../test/factories';
-import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
-import { makeWorld, type World } from '../../../../test/world';
+import { fileSmtpSink } from '../../../../test/smtp-sink';
+import { freshWorld } from '../../../../test/world';
 
 const INVITE_UNKNOWN = 'This invitation link is not valid. Ask your company for a new one.';
 
-let db: Db;
-let w: World;
-let sink: SmtpSink;
+const { db, w } = await freshWorld();
+const sink = await fileSmtpSink();
 let seq = 0;
 
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
-beforeEach(() => sink.reset());
 
 const admin = () => callerFor(db, w.admin.id);
 const anon = () => callerFor(db, null);

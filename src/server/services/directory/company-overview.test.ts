@@ -1,18 +1,13 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
-import { freshDb } from '../../../../test/db';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { companyOverview } from './company-overview';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 // 15 Nov 2026, 10:00 in Kuwait.
 const now = new Date('2026-11-15T07:00:00Z');
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   const at = (iso: string) => new Date(iso);
   await makeOrder(db, w.companyA, { status: 'pending', createdAt: at('2026-11-14T08:00:00Z') });
   await makeOrder(db, w.companyA, { status: 'assigned', riderId: w.riderA.id, createdAt: at('2026-11-14T08:00:00Z') });

@@ -3,21 +3,26 @@ import type { Db } from '../../../../db/client';
 import { companies, orders, riders, users } from '../../../../db/schema';
 import { lastSeenDate, lastSeenMs } from '../reports';
 
+/** The columns every list of riders shows (the admin's Riders tab and a company's); lastSeenAt in ms (docs/figures.md). */
+export const riderListColumns = {
+  id: riders.id,
+  name: riders.name,
+  email: riders.email,
+  phone: riders.phone,
+  vehicleType: riders.vehicleType,
+  licenseNumber: riders.licenseNumber,
+  status: riders.status,
+  region: riders.region,
+  companyId: riders.companyId,
+  lastSeenAt: lastSeenMs,
+  onDuty: riders.onDuty,
+};
+
 /** A company's riders with their delivered orders, earnings (all-time revenue) and last seen (docs/figures.md); only that company's rows. */
 export async function listCompanyRiders(db: Db, companyId: string) {
   const rows = await db
     .select({
-      id: riders.id,
-      name: riders.name,
-      email: riders.email,
-      phone: riders.phone,
-      vehicleType: riders.vehicleType,
-      licenseNumber: riders.licenseNumber,
-      status: riders.status,
-      region: riders.region,
-      companyId: riders.companyId,
-      lastSeenAt: lastSeenMs,
-      onDuty: riders.onDuty,
+      ...riderListColumns,
       // Chose a password or signed in: the company can send a reset e-mail, never an invitation (rider-reset.ts).
       signedUp: sql<number>`(${users.passwordHash} is not null or ${users.lastSignInAt} is not null)`.mapWith(Boolean),
       orders: sql<number>`count(${orders.id})`.mapWith(Number),
@@ -38,3 +43,6 @@ export async function listCompanyRiders(db: Db, companyId: string) {
     lastSeenAt: lastSeenDate(r.lastSeenAt)?.toISOString() ?? null,
   }));
 }
+
+/** One rider's row by id, or undefined; the caller decides whether the asker may see it. */
+export const findRider = (db: Db, id: string) => db.query.riders.findFirst({ where: eq(riders.id, id) });

@@ -1,21 +1,16 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { auditLog, companies, riders } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { callerFor } from '../../../../test/app';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { orderListInput, riderListInput, companyListInput } from '../../../shared/schemas/oversight';
 import { listCompaniesPaged, listRidersPaged, setCompanyActive, setRiderActive, updateCompany } from './admin-directory';
 import { listOrders, orderDetail } from '../orders';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   // 25 orders for A (Kuwait), 5 for B (UAE), on known days.
   for (let i = 0; i < 25; i++) {
     await makeOrder(db, w.companyA, { customerName: i === 7 ? 'Fatima Al-Mutairi' : `Alpha ${i}`, status: i % 5 === 0 ? 'delivered' : 'pending', createdAt: new Date(Date.UTC(2026, 10, 1 + (i % 10), 9)) });

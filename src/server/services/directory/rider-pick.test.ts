@@ -1,17 +1,12 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { DENIED, expectTRPCError } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   await makeOrder(db, w.companyB, { riderId: w.riderB.id, status: 'delivered', paymentMethod: 'cash', codAmountMinor: 2500 });
 });
 

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, like, or, type SQL } from 'drizzle-orm';
+import { count, desc, eq, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { companies, companyMembers, riders, users } from '../../../../db/schema';
 import type { AccountListInput } from '../../../shared/schemas/accounts';
-import { likePattern, paged, pageWindow } from '../../lib/paging';
+import { likePattern, pageOf } from '../../lib/paging';
 
 const riderCompany = alias(companies, 'rider_company');
 
@@ -19,9 +19,7 @@ export async function listAccounts(db: Db, input: AccountListInput) {
     const p = likePattern(input.q.toLowerCase());
     where.push(or(like(users.email, p), like(users.firstName, p), like(users.lastName, p))!);
   }
-  const cond = where.length ? and(...where) : undefined;
-  const { limit, offset } = pageWindow(input.page, input.pageSize);
-  const [rows, [total]] = await Promise.all([
+  const rows = (cond: SQL | undefined, { limit, offset }: { limit: number; offset: number }) =>
     db
       .select({
         id: users.id,
@@ -32,8 +30,8 @@ export async function listAccounts(db: Db, input: AccountListInput) {
         disabled: users.disabled,
         hasPassword: users.passwordHash,
         lastSignInAt: users.lastSignInAt,
-        memberCompany: companies.name,
-        riderCompany: riderCompany.name,
+        // A manager's company, else a rider's.
+        companyName: sql<string | null>`coalesce(${companies.name}, ${riderCompany.name})`,
       })
       .from(users)
       .leftJoin(companyMembers, eq(companyMembers.userId, users.id))
@@ -43,9 +41,7 @@ export async function listAccounts(db: Db, input: AccountListInput) {
       .where(cond)
       .orderBy(desc(users.createdAt), users.email)
       .limit(limit)
-      .offset(offset),
-    db.select({ n: count() }).from(users).where(cond),
-  ]);
-  const items = rows.map(({ hasPassword, memberCompany, riderCompany, ...r }) => ({ ...r, hasPassword: Boolean(hasPassword), companyName: memberCompany ?? riderCompany ?? null }));
-  return paged(items, total?.n ?? 0, input.page, input.pageSize);
+      .offset(offset)
+      .then((found) => found.map(({ hasPassword, ...r }) => ({ ...r, hasPassword: Boolean(hasPassword) })));
+  return pageOf(input, where, rows, (cond) => db.select({ n: count() }).from(users).where(cond));
 }

@@ -1,22 +1,14 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { apiTokens, users } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeUser } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { API_TOKENS_PER_USER } from '../../../shared/schemas/api-tokens';
 import { authenticateApiToken, bearerToken, createApiToken, hashApiToken, listApiTokens, revokeApiToken } from './api-tokens';
 
-let db: Db;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+const { db, w } = await freshWorld();
 
 describe('API tokens', () => {
   test('a new token is kwt_ and 256 random bits, shown once; only its SHA-256 is stored', async () => {

@@ -30,6 +30,10 @@ export const AUTH_RULES = {
   mcpBadToken: rule('mcp-bad-token', 20, 15 * MIN),
   /** Calls with a good bearer token on /mcp, per user. */
   mcpUse: rule('mcp-use', 300, MIN),
+  /** Bad bearer tokens on the shop order API (/api/v1), per IP (failures only). */
+  apiBadToken: rule('api-bad-token', 20, 15 * MIN),
+  /** Calls to the shop order API (/api/v1), per user: room for a shop's rush (1,000 new orders a minute, issue 25 item 8). */
+  apiUse: rule('api-use', 1500, MIN),
 } as const;
 export type AuthRule = keyof typeof AUTH_RULES;
 

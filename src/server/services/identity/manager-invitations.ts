@@ -9,7 +9,7 @@ import type { Env } from '../../env';
 import { audit } from '../../lib/audit';
 import type { LoginResult } from './auth';
 import { sendMail } from '../integrations';
-import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
+import { setPasswordByLink, usableLink } from './password-set';
 import { msg } from '../../../shared/i18n/message';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -61,12 +61,6 @@ export async function acceptManagerInvitation(db: Db, token: string, password: s
   const account = await db.query.users.findFirst({ where: eq(users.id, inv.userId) });
   if (!account || account.role !== 'company') throw invalid(msg('managerInvite.unknown'), 'token');
   if (account.disabled) throw invalid(msg('login.failed.suspended'), 'token');
-  return setPasswordAndSignIn(db, {
-    userId: account.id,
-    owner: account,
-    password,
-    spend: (tx) => spendOnce(tx, managerInvitations, inv.id, msg('managerInvite.used'), now),
-    entry: { actorId: account.id, action: 'accept-invite', entity: 'user', entityId: account.id, after: { invitationId: inv.id } },
-    now,
-  });
+  const link = { table: managerInvitations, id: inv.id, usedMessage: msg('managerInvite.used') };
+  return setPasswordByLink(db, { account, password, link, action: 'accept-invite', after: { invitationId: inv.id }, now });
 }

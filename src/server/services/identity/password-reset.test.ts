@@ -1,18 +1,13 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { auditLog, passwordResets, sessions, users } from '../../../../db/schema';
-import { callerFor, getWith, login, postJson, setCookieFor, testApp, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
+import { freshWorldApp, callerFor, getWith, login, postJson, setCookieFor } from '../../../../test/app';
 import { DENIED, expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeCompany, makeCompanyManager, makeRider, makeUser, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
 import { sessionIdFromToken } from '../../auth/tokens';
 import { issueResetLink, RESET_LINK_TTL_MS, resetPassword } from './password-reset';
 
-let db: Db;
-let app: TestApp;
-let w: World;
+const { db, w, app } = await freshWorldApp();
 let ipSeq = 0;
 const ip = () => `192.0.2.${++ipSeq}`;
 const tokenOf = (link: string) => link.replace(/^\/reset\//, '');
@@ -22,12 +17,6 @@ const UNKNOWN = 'This reset link is not valid. Ask your administrator for a new 
 const USED = 'This reset link has already been used. Ask your administrator for a new one.';
 const EXPIRED = 'This reset link has expired. Ask your administrator for a new one.';
 const NEW = 'pearl diver harbour song';
-
-beforeAll(async () => {
-  db = await freshDb();
-  app = testApp(db);
-  w = await makeWorld(db);
-});
 
 describe('admin.issueResetLink', () => {
   test('a 160-bit one-time link, only its SHA-256 stored, valid 60 minutes, audited without the token', async () => {

@@ -6,7 +6,7 @@ import { generateSessionToken, sessionIdFromToken } from '../../auth/tokens';
 import { invalid, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import type { LoginResult } from './auth';
-import { setPasswordAndSignIn, spendOnce, usableLink } from './password-set';
+import { setPasswordByLink, usableLink } from './password-set';
 import { msg } from '../../../shared/i18n/message';
 
 export const RESET_LINK_TTL_MS = RESET_LINK_TTL_MINUTES * 60 * 1000;
@@ -38,12 +38,6 @@ export async function resetPassword(db: Db, token: string, password: string, now
   const link = usableLink(found, { unknown: msg('reset.unknown'), used: msg('reset.used'), expired: msg('reset.expired') }, now);
   const user = await db.query.users.findFirst({ where: eq(users.id, link.userId) });
   if (!user || user.disabled) throw invalid(msg('reset.unknown'), 'token');
-  return setPasswordAndSignIn(db, {
-    userId: user.id,
-    owner: user,
-    password,
-    spend: (tx) => spendOnce(tx, passwordResets, link.id, msg('reset.used'), now),
-    entry: { actorId: user.id, action: 'reset-link-used', entity: 'user', entityId: user.id, after: { resetId: link.id } },
-    now,
-  });
+  const spent = { table: passwordResets, id: link.id, usedMessage: msg('reset.used') };
+  return setPasswordByLink(db, { account: user, password, link: spent, action: 'reset-link-used', after: { resetId: link.id }, now });
 }

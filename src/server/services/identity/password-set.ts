@@ -48,6 +48,27 @@ export async function setPasswordAndSignIn(db: Db, p: PasswordSet): Promise<Logi
   return { user, session: await createSession(db, p.userId, p.now) };
 }
 
+type LinkTable = typeof passwordResets | typeof riderInvitations | typeof managerInvitations;
+
+/**
+ * The holder of a one-time link (a reset link, a manager's invitation) sets the account's password: the
+ * link is spent in the same transaction, and the change audited as the account's own `action`.
+ */
+export function setPasswordByLink(
+  db: Db,
+  p: { account: PasswordOwner & { id: string }; password: string; link: { table: LinkTable; id: string; usedMessage: Message }; action: string; after: Record<string, unknown>; now: Date },
+): Promise<LoginResult> {
+  const { account, link, now } = p;
+  return setPasswordAndSignIn(db, {
+    userId: account.id,
+    owner: account,
+    password: p.password,
+    spend: (tx) => spendOnce(tx, link.table, link.id, link.usedMessage, now),
+    entry: { actorId: account.id, action: p.action, entity: 'user', entityId: account.id, after: p.after },
+    now,
+  });
+}
+
 /** What a one-time link's holder is told when it cannot be used. */
 export interface LinkMessages {
   unknown: Message;
@@ -70,7 +91,7 @@ export function usableLink<L extends { usedAt: Date | null; expiresAt: Date }>(l
  * Marks a one-time link (a reset link or an invitation) used, only if nobody else did in the meantime:
  * two tabs submitting the same link at once get one success and one `usedMessage`.
  */
-export async function spendOnce(tx: Tx, table: typeof passwordResets | typeof riderInvitations | typeof managerInvitations, id: string, usedMessage: Message, now: Date) {
+export async function spendOnce(tx: Tx, table: LinkTable, id: string, usedMessage: Message, now: Date) {
   const spent = await tx
     .update(table)
     .set({ usedAt: now })

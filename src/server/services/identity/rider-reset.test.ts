@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { auditLog, passwordResets, riderInvitations, users } from '../../../../db/schema';
 import { callerFor, getWith, login, postJson, testApp, testEnv, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { allowConsoleError } from '../../../../test/console';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeRider, TEST_PASSWORD } from '../../../../test/factories';
-import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
-import { makeWorld, type World } from '../../../../test/world';
+import { fileSmtpSink } from '../../../../test/smtp-sink';
+import { freshWorld } from '../../../../test/world';
 import { inviteCompanyRider } from '../directory';
 import { issueResetLink } from './password-reset';
 import { RIDER_RESET_LIMIT } from './rider-reset';
@@ -17,9 +15,8 @@ import { RIDER_RESET_LIMIT } from './rider-reset';
  * Issue 22 item 3: a company cannot take over its rider's account. Re-inviting a rider who already has a
  * password gives the company no link; the rider gets a reset e-mail only the rider can use.
  */
-let db: Db;
-let w: World;
-let sink: SmtpSink;
+const { db, w } = await freshWorld();
+const sink = await fileSmtpSink();
 let mailApp: TestApp;
 let plainApp: TestApp;
 const APP_URL = 'https://portal.kwt.test';
@@ -27,14 +24,9 @@ let seq = 0;
 const ip = () => `198.51.100.${++seq}`;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-  sink = await startSmtpSink();
   mailApp = testApp(db, { SMTP_URL: sink.url, MAIL_FROM: 'KWT Delivery <robot@kwt.test>', APP_URL });
   plainApp = testApp(db);
 });
-afterAll(() => sink.close());
-beforeEach(() => sink.reset());
 
 /** A rider of company A who signed up (password Demo… TEST_PASSWORD) and is signed in on a phone. */
 async function signedUpRider(over: { locale?: string } = {}) {

@@ -1,11 +1,12 @@
 import type { Db } from '../../../../db/client';
 import { readRow } from '../../../../db/prepared';
 import { writeCount } from '../../../../db/serialize';
+import type { Actor } from '../../../shared/actor';
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { sessionFromToken } from './session-lookup';
 import { SESSION_RENEW_BEFORE_MS, type ValidSession } from './sessions';
 
-export type FoundSession = { session: ValidSession; user: SessionUser };
+export type FoundSession = { session: ValidSession; user: SessionUser; actor: Actor };
 
 /** A remembered session, with the user's JSON as the session check answers it (serialised once). */
 export interface CachedSession extends FoundSession {

@@ -1,27 +1,20 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { sessions, users } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { makeUser } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { sessionFromToken } from './session-lookup';
 import { createSession, invalidateSession, SESSION_RENEW_BEFORE_MS, SESSION_TTL_MS, validateSessionToken } from './sessions';
 import { loadSessionUser } from './users';
+import { actorFor } from '../access';
 
-let db: Db;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+const { db, w } = await freshWorld();
 
 /** The two-step lookup the middleware used before: the one-statement lookup must answer the same. */
 async function twoStep(token: string, now: Date) {
   const session = await validateSessionToken(db, token, now);
   const user = session ? await loadSessionUser(db, session.userId) : null;
-  return session && user ? { session, user } : null;
+  return session && user ? { session, user, actor: await actorFor(db, user) } : null;
 }
 
 describe('sessionFromToken (one statement per request)', () => {

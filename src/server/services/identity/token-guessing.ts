@@ -3,7 +3,7 @@ import { DomainError } from '../../errors';
 import { reserveFailure } from './auth-limits';
 
 /** The per-IP, failures-only rules of the doors that take a secret token (auth-limits.ts). */
-export type TokenRule = 'inviteAccept' | 'resetUse' | 'mcpBadToken';
+export type TokenRule = 'inviteAccept' | 'resetUse' | 'mcpBadToken' | 'apiBadToken';
 
 export interface TokenGuess {
   /** The token was good: this attempt stops counting (a valid token is never refused). */

@@ -4,6 +4,14 @@ import { companies, companyMembers, riders, users } from '../../../../db/schema'
 import type { SessionUser } from '../../../shared/schemas/auth';
 import { normalizeRole } from '../../../shared/permissions';
 
+/** The record a company manager or a rider acts through (its id is the session's roleData.id) and its company's name. */
+const ROLE_RECORD = {
+  company: (db: Db, userId: string) =>
+    db.select({ id: companies.id, companyName: companies.name }).from(companyMembers).innerJoin(companies, eq(companies.id, companyMembers.companyId)).where(eq(companyMembers.userId, userId)),
+  rider: (db: Db, userId: string) =>
+    db.select({ id: riders.id, companyName: companies.name }).from(riders).innerJoin(companies, eq(companies.id, riders.companyId)).where(eq(riders.userId, userId)),
+};
+
 /**
  * The signed-in user as every door sees it: roleData.id is the company id for a
  * company manager and the rider id for a rider.
@@ -12,25 +20,9 @@ export async function loadSessionUser(db: Db, userId: string): Promise<SessionUs
   const user = await db.query.users.findFirst({ where: eq(users.id, userId) });
   if (!user || user.disabled) return null;
   const role = normalizeRole(user.role) ?? 'rider';
-  let roleId: string | null = null;
-  let companyName: string | null = null;
-  if (role === 'company') {
-    const [row] = await db
-      .select({ id: companies.id, name: companies.name })
-      .from(companyMembers)
-      .innerJoin(companies, eq(companies.id, companyMembers.companyId))
-      .where(eq(companyMembers.userId, user.id));
-    roleId = row?.id ?? null;
-    companyName = row?.name ?? null;
-  } else if (role === 'rider') {
-    const [row] = await db
-      .select({ id: riders.id, companyName: companies.name })
-      .from(riders)
-      .innerJoin(companies, eq(companies.id, riders.companyId))
-      .where(eq(riders.userId, user.id));
-    roleId = row?.id ?? null;
-    companyName = row?.companyName ?? null;
-  }
+  const [row] = role === 'company' || role === 'rider' ? await ROLE_RECORD[role](db, user.id) : [];
+  const roleId = row?.id ?? null;
+  const companyName = row?.companyName ?? null;
   return {
     id: user.id,
     email: user.email,

@@ -10,7 +10,7 @@ import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder, TEST_PASSWORD } from '../../../../test/factories';
 import { SERVICE_ACCOUNT_EMAIL, SERVICE_ACCOUNT_JSON, SPREADSHEET_ID, startFakeSheets, type BatchUpdateRequest, type FakeSheets } from '../../../../test/fake-sheets';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, makeWorld, type World } from '../../../../test/world';
 import { parseEnv } from '../../env';
 import { toDecimalString } from '../../../shared/money';
 import { readStoredMessage } from '../../../shared/i18n/message';
@@ -37,8 +37,7 @@ describe('Google Sheets sync against a loopback fake', () => {
   let db: Db;
   let w: World;
   beforeAll(async () => {
-    db = await freshDb();
-    w = await makeWorld(db);
+    ({ db, w } = await freshWorld());
     await makeOrder(db, w.companyA, { riderId: w.riderA.id, deliveryFeeMinor: 1250, codAmountMinor: 4500, status: 'delivered' });
     await makeOrder(db, w.companyB, { deliveryFeeMinor: 1250, customerName: '=HYPERLINK("http://evil")' });
   });

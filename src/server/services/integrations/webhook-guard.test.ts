@@ -2,8 +2,7 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { webhookDeliveries } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { parseEnv } from '../../env';
 import { assertSafeWebhookUrl, blockedAddressReason, checkWebhookTarget, type WebhookTarget } from './webhook-guard';
 import { pinnedLookup } from './webhook-send';
@@ -189,10 +188,7 @@ describe('every range, one address each (ipaddr.js classification)', () => {
 describe('the guard at registration and at every delivery', () => {
   let db: Db;
   let w: World;
-  beforeAll(async () => {
-    db = await freshDb();
-    w = await makeWorld(db);
-  });
+  beforeAll(async () => ({ db, w } = await freshWorld()));
 
   test('registration refuses 127.0.0.1 and localhost with the guard on', async () => {
     await expect(createWebhook(db, w.companyA.id, { url: 'https://127.0.0.1/hook', events: ['order.created'] }, GUARD)).rejects.toThrow(/loopback/);

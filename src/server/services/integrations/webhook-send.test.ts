@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { webhookDeliveries } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { createWebhook, dispatchDue, emitCompanyEvent } from './webhooks';
 import { pinnedLookup, postPinned } from './webhook-send';
 
@@ -36,10 +35,7 @@ describe('the POST connects to the checked address, never to a new answer for th
 
   let db: Db;
   let w: World;
-  beforeAll(async () => {
-    db = await freshDb();
-    w = await makeWorld(db);
-  });
+  beforeAll(async () => ({ db, w } = await freshWorld()));
 
   test('dispatch: the resolver answers the receiver first and an inside address second; the delivery goes to the first, resolved once', async () => {
     const answers = [['127.0.0.1'], ['10.1.2.3']];

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
 import { allowConsoleError } from '../../../../test/console';
 import { freshDb } from '../../../../test/db';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, makeWorld } from '../../../../test/world';
 import { RETRY_DELAYS_MS } from './webhook-dispatch';
 import { createWebhook, dispatchDue, emitCompanyEvent, startWebhookDispatcher, stopWebhookDispatcher } from './webhooks';
 import { readStoredMessage } from '../../../shared/i18n/message';
@@ -34,13 +33,10 @@ function receiver() {
 }
 
 const OPEN = { allowPrivate: true } as const;
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let rx: ReturnType<typeof receiver>;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   rx = receiver();
 });
 afterAll(() => rx.stop());

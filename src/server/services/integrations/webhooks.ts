@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { orders, riders, webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
 import { toDecimalString, type Currency } from '../../../shared/money';
@@ -62,6 +62,9 @@ export async function setWebhookActive(db: Db, companyId: string, id: string, ac
   return { success: true as const, active };
 }
 
+/** What the delivery log shows of a delivery: every column but the payload it sent. */
+const { payload: _, ...LOGGED_COLUMNS } = getTableColumns(webhookDeliveries);
+
 /** The delivery log of the company's endpoints (or one of them), newest first. */
 export async function webhookDeliveryLog(db: Db, companyId: string, opts: { endpointId?: string; limit?: number } = {}) {
   if (opts.endpointId) await ownEndpoint(db, companyId, opts.endpointId);
@@ -69,19 +72,7 @@ export async function webhookDeliveryLog(db: Db, companyId: string, opts: { endp
     ? and(eq(webhookEndpoints.companyId, companyId), eq(webhookDeliveries.endpointId, opts.endpointId))
     : eq(webhookEndpoints.companyId, companyId);
   const rows = await db
-    .select({
-      id: webhookDeliveries.id,
-      endpointId: webhookDeliveries.endpointId,
-      url: webhookEndpoints.url,
-      event: webhookDeliveries.event,
-      status: webhookDeliveries.status,
-      attempts: webhookDeliveries.attempts,
-      lastStatusCode: webhookDeliveries.lastStatusCode,
-      lastError: webhookDeliveries.lastError,
-      nextAttemptAt: webhookDeliveries.nextAttemptAt,
-      createdAt: webhookDeliveries.createdAt,
-      deliveredAt: webhookDeliveries.deliveredAt,
-    })
+    .select({ ...LOGGED_COLUMNS, url: webhookEndpoints.url })
     .from(webhookDeliveries)
     .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
     .where(where)
@@ -160,6 +151,16 @@ async function orderPayload(db: Db, o: OrderRow, rider?: { id: string; name: str
 
 export function emitOrderEvent(db: Db, order: OrderRow, event: WebhookEvent, rider?: { id: string; name: string }) {
   return emitCompanyEvent(db, order.companyId, event, () => orderPayload(db, order, rider));
+}
+
+/** Issue 25: the drop-off ETA moved (3 min or more: routing/etas.ts decides), with the ETAs now and the one before. */
+export function emitOrderEtaChanged(db: Db, order: OrderRow, previousDropoffAt: Date | null) {
+  return emitCompanyEvent(db, order.companyId, 'order.eta_changed', async () => ({
+    ...(await orderPayload(db, order)),
+    etaPickupAt: order.etaPickupAt?.toISOString() ?? null,
+    etaDropoffAt: order.etaDropoffAt?.toISOString() ?? null,
+    previousEtaDropoffAt: previousDropoffAt?.toISOString() ?? null,
+  }));
 }
 
 const STATUS_EVENTS: Partial<Record<OrderStatus, WebhookEvent>> = {

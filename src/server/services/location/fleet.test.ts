@@ -1,24 +1,20 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { locationPings, riders } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { distanceKm } from '../../../shared/geo';
 import { STALE_AFTER_MS } from '../../../shared/schemas/fleet';
 import { fleetPositions, localDayBounds, riderHistory } from './fleet';
 import { recordLocation } from './locations';
+import { staffActor } from '../access';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const now = new Date();
 const seen = new Date(now.getTime() - 2 * 60_000);
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   await db.insert(locationPings).values([
     { riderId: w.riderA.id, lat: 29.30, lng: 47.90, recordedAt: new Date(seen.getTime() - 60_000) },
     { riderId: w.riderA.id, lat: 29.31, lng: 47.91, recordedAt: seen },
@@ -65,7 +61,7 @@ describe('tracking.fleet: the tenant wall', () => {
   });
 
   test('stale at exactly 10 minutes without a sighting', async () => {
-    const at = (ms: number) => fleetPositions(db, { companyId: w.companyA.id }, new Date(seen.getTime() + ms)).then((f) => f.find((r) => r.id === w.riderA.id)!.stale);
+    const at = (ms: number) => fleetPositions(db, staffActor(w.managerA.id, w.companyA.id), {}, new Date(seen.getTime() + ms)).then((f) => f.find((r) => r.id === w.riderA.id)!.stale);
     expect(await at(STALE_AFTER_MS - 1)).toBe(false);
     expect(await at(STALE_AFTER_MS)).toBe(true);
   });
@@ -93,7 +89,7 @@ describe('tracking.history: a rider’s local day as a line', () => {
   test('another company’s rider is NOT_FOUND; an admin may look at any', async () => {
     const date = '2026-03-10';
     await expectTRPCError((await callerFor(db, w.managerB.id)).tracking.history({ riderId: w.riderA2.id, date }), 'NOT_FOUND', 'Rider not found');
-    await expect(riderHistory(db, { companyId: w.companyB.id }, w.riderA.id, date)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(riderHistory(db, staffActor(w.managerB.id, w.companyB.id), w.riderA.id, date)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await (await callerFor(db, w.admin.id)).tracking.history({ riderId: w.riderA2.id, date })).points.length).toBe(2);
   });
 

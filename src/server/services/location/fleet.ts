@@ -6,12 +6,11 @@ import { isActiveRider, isStale, lastSeenOf } from '../../../shared/figures';
 import { kmBetween } from '../reports';
 import { DAY_MS, zoneOffsetMinutes } from '../../../shared/time';
 import { notFound } from '../../errors';
+import { denied, ownCompanyOr, type Actor } from '../access';
 import { msg } from '../../../shared/i18n/message';
 
-/** Whose riders a caller may see: one company's (a manager's own, or an admin's filter), or all (null). */
-export interface FleetScope {
-  companyId: string | null;
-}
+/** Riders have no fleet view: the map is for those who manage riders; the words of the permission's refusal. */
+const noFleet = () => denied('view-analytics');
 
 /** The id of each rider's newest ping, found through the (rider_id, recorded_at) index. */
 // Table-qualified by hand: inside sql`` drizzle renders ${riders.id} as a bare "id", which would bind to p.id.
@@ -22,7 +21,9 @@ const latestPingId = sql`(select p.id from location_pings p where p.rider_id = "
  * last position stored on the rider), when it was last seen, whether that is stale and whether the rider
  * is active (docs/figures.md).
  */
-export async function fleetPositions(db: Db, scope: FleetScope, now = new Date()) {
+export async function fleetPositions(db: Db, actor: Actor, filter: { companyId?: string } = {}, now = new Date()) {
+  // A manager asking for another company gets its own fleet; an admin all, or one company.
+  const companyId = ownCompanyOr(actor, 'view-analytics', filter.companyId, noFleet);
   const rows = await db
     .select({
       id: riders.id,
@@ -43,7 +44,7 @@ export async function fleetPositions(db: Db, scope: FleetScope, now = new Date()
     .from(riders)
     .innerJoin(companies, eq(companies.id, riders.companyId))
     .leftJoin(locationPings, eq(locationPings.id, latestPingId))
-    .where(scope.companyId ? eq(riders.companyId, scope.companyId) : undefined)
+    .where(companyId ? eq(riders.companyId, companyId) : undefined)
     .orderBy(asc(riders.name));
   return rows.map((r) => {
     const lastSeenAt = lastSeenOf(r.lastSeenAt, r.pingAt);
@@ -90,9 +91,10 @@ function thin<T>(points: T[]): T[] {
  * One rider's pings for a local day (Kuwait or Dubai, by the rider's region), for a
  * polyline. Another company's rider is indistinguishable from none: NOT_FOUND.
  */
-export async function riderHistory(db: Db, scope: FleetScope, riderId: string, date: string) {
+export async function riderHistory(db: Db, actor: Actor, riderId: string, date: string) {
+  const companyId = ownCompanyOr(actor, 'view-analytics', undefined, noFleet);
   const rider = await db.query.riders.findFirst({
-    where: scope.companyId ? and(eq(riders.id, riderId), eq(riders.companyId, scope.companyId)) : eq(riders.id, riderId),
+    where: companyId ? and(eq(riders.id, riderId), eq(riders.companyId, companyId)) : eq(riders.id, riderId),
   });
   if (!rider) throw notFound(msg('errors.riderNotFound'));
   const { from, to } = localDayBounds(date, regionOfCurrency(rider.region).timezone);

@@ -3,5 +3,4 @@
  * The public face of this folder: other folders and the doors import it only from here (test/imports.test.ts).
  */
 export { fleetPositions, riderHistory } from './fleet';
-export type { FleetScope } from './fleet';
 export { pingWriter, recordLocation } from './locations';

@@ -1,21 +1,14 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { idempotencyKeys, locationPings, riders } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { login, postJson, testApp } from '../../../../test/app';
 import { TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { onChange } from '../../lib/events';
 import { PingWriter, recordLocation } from './locations';
 
-let db: Db;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+const { db, w } = await freshWorld();
 
 /** The same database, counting write transactions (each batch is one `batch` call) and how many have committed. */
 function watched(real: Db, opts: { fail?: Error } = {}) {

@@ -2,6 +2,7 @@ import type { Db } from '../../../../db/client';
 import type { LocationInput } from '../../../shared/schemas/tracking';
 import { log } from '../../log';
 import { publishChange } from '../../lib/events';
+import { etaRefresher } from '../routing';
 import { drainInbox, inboxBacklog } from './ping-inbox';
 import { writeInbox, writeKeyed, writePings, type LocationResult, type Pending } from './location-batches';
 
@@ -206,6 +207,8 @@ export class PingWriter {
         return;
       }
       publishChange('locations');
+      // The riders' ETAs follow, throttled and off this path (routing/eta-refresh.ts).
+      etaRefresher(this.db).note(batch.map((p) => p.riderId));
       batch.forEach((p, i) => p.resolve(answers[i]!));
     } finally {
       this.busy = false;

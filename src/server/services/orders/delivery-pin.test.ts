@@ -4,16 +4,12 @@ import type { Db } from '../../../../db/client';
 import { auditLog, cashLedger, orders } from '../../../../db/schema';
 import { newDeliveryPin } from '../../../../db/schema/ids';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 
 let db: Db;
 let w: World;
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 const refusal = (p: Promise<unknown>) => p.then(() => null, (e: { code: string; message: string }) => ({ code: e.code, message: e.message }));
 const LOCKED = { code: 'CONFLICT', message: 'Too many wrong PINs: the company must confirm this delivery' };

@@ -1,32 +1,17 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { orders } from '../../../../db/schema';
-import { callerFor, login, postJson, testApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
+import { freshWorldCallers, callerFor, login, postJson, testApp } from '../../../../test/app';
 import { expectTRPCError } from '../../../../test/expect';
 import { TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
 import { publicTracking } from './tracking-page';
 
-type Caller = Awaited<ReturnType<typeof callerFor>>;
-let db: Db;
-let w: World;
-let a: Caller;
-let b: Caller;
-let admin: Caller;
+const { db, w, callers: { managerA: a, managerB: b, admin } } = await freshWorldCallers();
 
 const form = { customerName: 'Noura', customerPhone: '+96550001234', pickupAddress: 'ignored', deliveryAddress: 'ignored', deliveryFee: 1 };
 const salmiya = { country: 'KW' as const, governorate: 'hawalli', area: 'salmiya', block: '١٠', street: '5', building: '12', floor: '3', flat: '7', paci: '12345678', landmark: 'Next to the co-op', pin: { lat: 29.3346, lng: 48.0768 } };
 const shuwaikh = { country: 'KW' as const, governorate: 'capital', area: 'shuwaikh', block: '1', street: 'Canada Dry St', building: 'Warehouse 4' };
 
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-  a = await callerFor(db, w.managerA.id);
-  b = await callerFor(db, w.managerB.id);
-  admin = await callerFor(db, w.admin.id);
-});
 
 describe('orders with structured Gulf addresses', () => {
   test('the parts are stored and the text columns written from them; another company cannot see the order', async () => {

@@ -1,19 +1,14 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { makeCompany, makeOrder, makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { parseCsv } from '../../lib/csv';
 import { exportOrdersReport, ordersReportCsv } from './order-export';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const NOW = new Date('2026-05-01T09:30:00Z');
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   // Company A (KWD): two delivered (1.250 + 0.500), one pending with cash on delivery, one failed.
   await makeOrder(db, w.companyA, { customerName: 'First', status: 'delivered', riderId: w.riderA.id, deliveryFeeMinor: 1250, createdAt: new Date('2026-04-01T08:00:00Z'), deliveredAt: new Date('2026-04-01T09:00:00Z') });
   await makeOrder(db, w.companyA, { customerName: '=cmd()', status: 'delivered', riderId: w.riderA.id, deliveryFeeMinor: 500, createdAt: new Date('2026-04-02T08:00:00Z') });

@@ -1,28 +1,17 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { orders, users } from '../../../../db/schema';
-import { callerFor, login, postJson, testApp, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
+import { freshWorldCallers, login, postJson, testApp, type TestApp } from '../../../../test/app';
+import { expectImportRefused } from '../../../../test/expect';
 import { TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
 import { translate } from '../../../shared/i18n';
 import { IMPORT_COLUMNS, templateColumns } from '../../../shared/schemas/order-import';
 import { parseCsv } from '../../lib/csv';
 import { importTemplateCsv } from './order-import';
 
 /** Issue 8: CSV rows whose pickup/delivery addresses come in columns (governorate, area, block, …). */
-let db: Db;
-let w: World;
-let a: Awaited<ReturnType<typeof callerFor>>;
-let b: Awaited<ReturnType<typeof callerFor>>;
+const { db, w, callers: { managerA: a, managerB: b } } = await freshWorldCallers();
 
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-  a = await callerFor(db, w.managerA.id);
-  b = await callerFor(db, w.managerB.id);
-});
 
 /** A CSV from header names and rows of { column: value } (missing cells empty). */
 function csvOf(columns: string[], rows: Record<string, string>[]): string {
@@ -102,19 +91,16 @@ describe('CSV import with structured Gulf addresses', () => {
       { ...base('Nowhere'), deliveryArea: 'Atlantis', deliveryBlock: '1', deliveryStreet: '2', deliveryBuilding: '3' }, // row 7
     ]);
     const withMakani = csvOf([...KW_COLUMNS, 'deliveryMakani'], [{ ...base('Makani'), deliveryAddress: 'Salmiya', deliveryMakani: '1234567890' }]);
-    const res = await a.company.importOrders({ csv });
-    expect(res.imported).toBe(0);
-    expect(res.validRows).toBe(0);
-    expect(res.errors).toEqual([
-      { row: 2, field: 'deliveryArea', message: '"Atlantis" is not an area of Hawalli' },
-      { row: 3, field: 'deliveryGovernorate', message: '"Gotham" is not one of the governorates of Kuwait' },
-      { row: 4, field: 'deliveryArea', message: '"Salmiya" is not an area of Ahmadi' },
-      { row: 5, field: 'deliveryBlock', message: 'Block is required' },
-      { row: 5, field: 'deliveryStreet', message: 'Street is required' },
-      { row: 5, field: 'deliveryBuilding', message: 'Building is required' },
-      { row: 5, field: 'deliveryPaci', message: 'PACI number must be 8 to 12 digits' },
-      { row: 6, field: 'deliveryAddress', message: 'Give the address either as text or in its columns, not both' },
-      { row: 7, field: 'deliveryArea', message: '"Atlantis" is not an area in Kuwait' },
+    expectImportRefused(await a.company.importOrders({ csv }), { total: 6, valid: 0 }, [
+      'row 2 deliveryArea: "Atlantis" is not an area of Hawalli',
+      'row 3 deliveryGovernorate: "Gotham" is not one of the governorates of Kuwait',
+      'row 4 deliveryArea: "Salmiya" is not an area of Ahmadi',
+      'row 5 deliveryBlock: Block is required',
+      'row 5 deliveryStreet: Street is required',
+      'row 5 deliveryBuilding: Building is required',
+      'row 5 deliveryPaci: PACI number must be 8 to 12 digits',
+      'row 6 deliveryAddress: Give the address either as text or in its columns, not both',
+      'row 7 deliveryArea: "Atlantis" is not an area in Kuwait',
     ]);
     const other = await a.company.importOrders({ csv: withMakani, dryRun: true });
     expect(other.errors).toEqual([{ row: 2, field: 'deliveryMakani', message: 'This column is for addresses in the UAE; your company delivers in Kuwait' }]);

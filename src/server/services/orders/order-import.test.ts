@@ -1,25 +1,13 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { auditLog, orders, orderStatusEvents, webhookDeliveries, webhookEndpoints } from '../../../../db/schema';
-import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
-import { expectTRPCError } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorldCallers } from '../../../../test/app';
+import { expectImportRefused, expectTRPCError } from '../../../../test/expect';
 import { IMPORT_COLUMNS } from '../../../shared/schemas/order-import';
 import { importTemplateCsv } from './order-import';
 
-let db: Db;
-let w: World;
-let a: Awaited<ReturnType<typeof callerFor>>;
-let b: Awaited<ReturnType<typeof callerFor>>;
+const { db, w, callers: { managerA: a, managerB: b } } = await freshWorldCallers();
 
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-  a = await callerFor(db, w.managerA.id);
-  b = await callerFor(db, w.managerB.id);
-});
 
 const HEADER = IMPORT_COLUMNS.join(',');
 const good = (name: string, extra = '') => `${name},+96512345678,,Pickup A,"Block 2, Street 14",Box,1.250,0,normal,${extra}`;
@@ -57,19 +45,15 @@ describe('company.importOrders', () => {
       'Row Seven,+96512345678,,P,D,,1,0,normal,,extra', // row 7: one cell too many
     ].join('\r\n');
     const before = await countOrders(w.companyA.id);
-    const res = await a.company.importOrders({ csv });
-    expect(res.imported).toBe(0);
-    expect(res.totalRows).toBe(5);
-    expect(res.validRows).toBe(1);
-    expect(res.errors).toEqual([
-      { row: 3, field: 'customerName', message: 'Customer name is required' },
-      { row: 4, field: 'customerPhone', message: 'Phone must start with + and contain 10-15 digits (e.g., +96512345678)' },
-      { row: 4, field: 'customerEmail', message: 'Invalid email format' },
-      { row: 4, field: 'deliveryFee', message: 'Delivery fee must be a number' },
-      { row: 4, field: 'codAmount', message: 'Cash on delivery cannot be negative' },
-      { row: 4, field: 'priority', message: 'Priority must be normal, high or urgent' },
-      { row: 6, field: 'pickupAddress', message: 'Pickup address is required' },
-      { row: 7, field: '', message: 'This row has 11 cells but the header has 10' },
+    expectImportRefused(await a.company.importOrders({ csv }), { total: 5, valid: 1 }, [
+      'row 3 customerName: Customer name is required',
+      'row 4 customerPhone: Phone must start with + and contain 10-15 digits (e.g., +96512345678)',
+      'row 4 customerEmail: Invalid email format',
+      'row 4 deliveryFee: Delivery fee must be a number',
+      'row 4 codAmount: Cash on delivery cannot be negative',
+      'row 4 priority: Priority must be normal, high or urgent',
+      'row 6 pickupAddress: Pickup address is required',
+      'row 7: This row has 11 cells but the header has 10',
     ]);
     // Nothing imported from a file with errors.
     expect(await countOrders(w.companyA.id)).toBe(before);
@@ -118,8 +102,8 @@ describe('company.importOrders', () => {
       imported: 0,
       dryRun: false,
       errors: [
-        { row: 1, field: 'phone', message: 'Unknown column "phone"' },
-        { row: 1, field: 'customerPhone', message: 'Missing column "customerPhone"' },
+          { row: 1, field: 'phone', message: 'Unknown column "phone"' },
+          { row: 1, field: 'customerPhone', message: 'Missing column "customerPhone"' },
       ],
     });
   });

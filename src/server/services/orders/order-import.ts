@@ -1,6 +1,7 @@
 import type { Db } from '../../../../db/client';
 import { orders, orderStatusEvents } from '../../../../db/schema';
 import { orderInput, parseFee, type OrderInput } from '../../../shared/schemas/admin';
+import { normalizeDigits } from '../../../shared/digits';
 import {
   ADDRESS_IMPORT_COLUMNS,
   ADDRESS_SIDES,
@@ -8,7 +9,6 @@ import {
   IMPORT_LIMITS,
   REQUIRED_IMPORT_COLUMNS,
   templateColumns,
-  westernDigits,
   type AddressImportColumn,
   type AddressImportCountry,
   type ImportColumn,
@@ -24,6 +24,8 @@ import { orderValues, companyProfile } from '../directory';
 import { CsvError, parseCsv, toCsv } from '../../lib/csv';
 import { publishChange } from '../../lib/events';
 import { emitOrderEvent, listWebhooks } from '../integrations';
+import { dispatchSettingsOf, startDispatch } from '../dispatch';
+import { log } from '../../log';
 import { t } from '../../../shared/i18n';
 import { readSideAddress, type AddressCells } from './order-import-address';
 import { msg, type Message } from '../../../shared/i18n/message';
@@ -122,15 +124,15 @@ function readRow(cells: string[], columns: (AnyColumn | null)[], row: number, co
   const parsed = orderInput.safeParse(
     {
       customerName: v.customerName,
-      customerPhone: westernDigits(v.customerPhone).replace(/[\s-]/g, ''),
+      customerPhone: normalizeDigits(v.customerPhone).replace(/[\s-]/g, ''),
       customerEmail: v.customerEmail.trim(),
       pickupAddress: address.pickup.text,
       deliveryAddress: address.delivery.text,
       pickupAddressParts: address.pickup.parts,
       deliveryAddressParts: address.delivery.parts,
       itemDescription: v.itemDescription,
-      deliveryFee: parseFee(westernDigits(v.deliveryFee)),
-      codAmount: parseFee(westernDigits(v.codAmount)),
+      deliveryFee: parseFee(normalizeDigits(v.deliveryFee)),
+      codAmount: parseFee(normalizeDigits(v.codAmount)),
       priority: v.priority.trim().toLowerCase() || undefined,
       notes: v.notes,
       currency: company.currency,
@@ -201,5 +203,8 @@ export async function importOrders(db: Db, actorId: string, companyId: string, i
   if (hooks.some((h) => h.active && h.events.includes('order.created'))) {
     for (const o of created) await emitOrderEvent(db, o, 'order.created');
   }
+  // Issue 25: in automatic dispatch each imported order is offered as one made in the form (nearby ones together).
+  const auto = created.length > 0 && (await dispatchSettingsOf(db, companyId)).mode === 'auto';
+  if (auto) for (const o of created) await startDispatch(db, o.id, now).catch((err) => log.error('dispatch of an imported order failed', { orderId: o.id, err: String(err) }));
   return { ...summary, imported: valid.length, dryRun: false };
 }

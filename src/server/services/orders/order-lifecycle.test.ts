@@ -2,20 +2,17 @@ import { beforeEach, describe, expect, test } from 'bun:test';
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { auditLog, orders, orderStatusEvents } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { makeOrder, makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { DomainError } from '../../errors';
 import { assignOrder, transitionOrder } from './order-lifecycle';
+import { staffActor } from '../access';
 
 let db: Db;
 let w: World;
-const admin = () => ({ actorId: w.admin.id, companyId: null });
+const admin = () => (staffActor(w.admin.id, null));
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 async function expectDomain(p: Promise<unknown>, code: string, message: string) {
   const err = await p.then(() => null, (e) => e);
@@ -69,6 +66,6 @@ describe('assigning', () => {
 
   test("a company's scope cannot reach another company's order: not found", async () => {
     const o = await makeOrder(db, w.companyB, { status: 'pending' });
-    await expectDomain(assignOrder(db, { actorId: w.managerA.id, companyId: w.companyA.id }, o.id, w.riderA.id), 'NOT_FOUND', 'Order not found');
+    await expectDomain(assignOrder(db, staffActor(w.managerA.id, w.companyA.id), o.id, w.riderA.id), 'NOT_FOUND', 'Order not found');
   });
 });

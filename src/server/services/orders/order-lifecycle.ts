@@ -10,14 +10,10 @@ import { publishChange } from '../../lib/events';
 import { casOrder, enqueueStatusWebhook, recordTimeline, type OrderPatch } from './order-transition';
 import { emitOrderEvent } from '../integrations';
 import { label, msg } from '../../../shared/i18n/message';
+import { replanRider } from '../routing';
+import type { Actor } from '../access';
 
-/** Who may touch an order: an admin (companyId null) or the order's own company. */
-export interface OrderScope {
-  actorId: string;
-  companyId: string | null;
-}
-
-async function scopedOrder(db: Db, scope: OrderScope, orderId: string) {
+async function scopedOrder(db: Db, scope: Actor, orderId: string) {
   const where = scope.companyId ? and(eq(orders.id, orderId), eq(orders.companyId, scope.companyId)) : eq(orders.id, orderId);
   const order = await db.query.orders.findFirst({ where });
   // Another company's order is "not found", never "forbidden": ids don't leak.
@@ -29,7 +25,7 @@ async function scopedOrder(db: Db, scope: OrderScope, orderId: string) {
  * Move an order along the state machine, stamping the time of each change. The status is checked and changed in
  * one statement (casOrder), in one transaction with the timeline, the audit, the cash ledger and the webhook rows.
  */
-export async function transitionOrder(db: Db, scope: OrderScope, orderId: string, to: OrderStatus, now = new Date()) {
+export async function transitionOrder(db: Db, scope: Actor, orderId: string, to: OrderStatus, now = new Date()) {
   const order = await scopedOrder(db, scope, orderId);
   if (!canTransition(order.status, to)) throw invalid(msg('errors.orderTransition', { from: label(`orderStatus.${order.status}`), to: label(`orderStatus.${to}`) }), 'status');
   if (to === 'assigned' && !order.riderId) throw invalid(msg('errors.assignRiderFirst'), 'riderId');
@@ -37,21 +33,23 @@ export async function transitionOrder(db: Db, scope: OrderScope, orderId: string
   await db.transaction(
     async (tx) => {
       const row = await casOrder(tx, order, patch);
-      await recordTimeline(tx, row, scope.actorId, now);
-      await audit(tx, { actorId: scope.actorId, action: 'status', entity: 'order', entityId: row.id, before: { status: order.status }, after: { status: to } });
+      await recordTimeline(tx, row, scope.userId, now);
+      await audit(tx, { actorId: scope.userId, action: 'status', entity: 'order', entityId: row.id, before: { status: order.status }, after: { status: to } });
       // The cash ledger moves with the order, in the same transaction (issue 9).
       if (to === 'delivered' && (await postCollection(tx, row, now)) && row.riderId) await checkCashLimit(tx, row.riderId, now);
-      if (order.status === 'delivered' && to !== 'delivered') await reverseCollection(tx, row.id, now, scope.actorId);
+      if (order.status === 'delivered' && to !== 'delivered') await reverseCollection(tx, row.id, now, scope.userId);
       await enqueueStatusWebhook(tx, row);
     },
     { behavior: 'immediate' },
   );
+  // The rider's remaining stops are re-planned without this order (issue 25).
+  if (order.riderId && (to === 'cancelled' || to === 'pending')) await replanRider(db, order.riderId, now);
   publishChange('orders');
   return { success: true as const, status: to };
 }
 
 /** Give an order to an active rider of the same company. */
-export async function assignOrder(db: Db, scope: OrderScope, orderId: string, riderId: string, now = new Date()) {
+export async function assignOrder(db: Db, scope: Actor, orderId: string, riderId: string, now = new Date()) {
   const order = await scopedOrder(db, scope, orderId);
   const rider = await db.query.riders.findFirst({ where: and(eq(riders.id, riderId), eq(riders.companyId, order.companyId)) });
   if (!rider) throw invalid(msg('errors.sameCompanyRider'), 'riderId');
@@ -62,13 +60,17 @@ export async function assignOrder(db: Db, scope: OrderScope, orderId: string, ri
   await assertCanTakeOrder(db, rider, order, now);
   await db.transaction(
     async (tx) => {
-      const row = await casOrder(tx, order, { riderId: rider.id, status: 'assigned', updatedAt: now });
-      await recordTimeline(tx, row, scope.actorId, now);
-      await audit(tx, { actorId: scope.actorId, action: 'assign', entity: 'order', entityId: row.id, before: { riderId: order.riderId, status: order.status }, after: { riderId: rider.id, status: 'assigned' } });
+      // An assigned order waits for no rider: automatic dispatch's state ends here (issue 25), by hand or by an accepted offer.
+      const row = await casOrder(tx, order, { riderId: rider.id, status: 'assigned', updatedAt: now, dispatchState: null });
+      await recordTimeline(tx, row, scope.userId, now);
+      await audit(tx, { actorId: scope.userId, action: 'assign', entity: 'order', entityId: row.id, before: { riderId: order.riderId, status: order.status }, after: { riderId: rider.id, status: 'assigned' } });
       await emitOrderEvent(tx as unknown as Db, row, 'order.assigned', rider);
     },
     { behavior: 'immediate' },
   );
+  // Issue 25: the rider's stops re-planned with this order (and a previous rider's without it).
+  await replanRider(db, rider.id, now);
+  if (order.riderId && order.riderId !== rider.id) await replanRider(db, order.riderId, now);
   publishChange('orders');
   return { success: true as const, riderId: rider.id };
 }

@@ -2,13 +2,11 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Db } from '../../../../db/client';
 import { flaggedRecords, locationPings } from '../../../../db/schema';
-import { callerFor, login, req, testApp, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
-import { makeOrder, makeRider, TEST_PASSWORD } from '../../../../test/factories';
+import { freshWorldApp, callerFor, req, loginWorld, type WorldCookies } from '../../../../test/app';
+import { makeOrder, makeRider } from '../../../../test/factories';
 import { TINY_JPEG, TINY_JPEG_DATA_URL } from '../../../../test/fixtures/tiny-images';
-import { makeWorld, type World } from '../../../../test/world';
+import { type World } from '../../../../test/world';
 import { captureSubmitInput } from '../../../shared/schemas/captures';
 import { riderOrderStatusInput } from '../../../shared/schemas/rider-app';
 import { storeCapture } from '../captures';
@@ -16,11 +14,9 @@ import { PROOF_PING_WINDOW_MS, type DeliveryProof } from './order-proof';
 import { riderSetOrderStatus } from './rider-orders';
 
 /** Issue 21 item 4: the manager (and the admin) see the proof of a delivery; no one else sees the photo. */
-let dir: string;
-let db: Db;
-let app: TestApp;
-let w: World;
-const cookie = {} as Record<'managerA' | 'managerB' | 'riderA' | 'admin', string>;
+const dir = mkdtempSync(join(tmpdir(), 'kwt-proof-'));
+const { db, w, app } = await freshWorldApp({ CAPTURES_DIR: dir });
+let cookie: WorldCookies;
 const MIN = 60_000;
 
 /** Rider A photographs the door (at a position) and delivers the order with that photo and the PIN, or without. */
@@ -47,14 +43,7 @@ const photoOf = (id: string, who?: string) => req(app, `/api/orders/${id}/proof-
 const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string } }).error;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kwt-proof-'));
-  db = await freshDb();
-  app = testApp(db, { CAPTURES_DIR: dir });
-  w = await makeWorld(db);
-  cookie.managerA = await login(app, 'manager@alpha.example', TEST_PASSWORD);
-  cookie.managerB = await login(app, 'manager@beta.example', TEST_PASSWORD);
-  cookie.riderA = await login(app, 'rider.a@example.com', TEST_PASSWORD);
-  cookie.admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
+  cookie = await loginWorld(app);
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

@@ -3,11 +3,10 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Db } from '../../../../db/client';
 import { captures, flaggedRecords, locationPings, orders } from '../../../../db/schema';
-import { can, requiredRoles } from '../../../shared/permissions';
-import type { SessionUser } from '../../../shared/schemas/auth';
-import { forbidden, notFound, unauthorized } from '../../errors';
+import { notFound, unauthorized } from '../../errors';
+import { assertCan, type Actor } from '../access';
 import { sniffImage } from '../../lib/image-bytes';
-import { msg, privilegeOf } from '../../../shared/i18n/message';
+import { msg } from '../../../shared/i18n/message';
 
 /**
  * Proof of delivery as the company and the admin see it (issue 21, item 4): who took the parcel, whether the
@@ -97,12 +96,11 @@ const CONTENT_TYPE = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' 
  * The proof photo's bytes, for the order's own company and admins. A rider (even the one who took it) is refused;
  * another company's order, an order without a photo and a missing file all answer "Order not found".
  */
-export async function readProofPhoto(db: Db, user: SessionUser | null, orderId: string, dir: string) {
-  if (!user) throw unauthorized(msg('error.UNAUTHORIZED'));
-  if (!can(user.role, 'view-analytics')) throw forbidden(msg('guard.denied', { action: msg('permission.view-analytics'), privilege: privilegeOf(requiredRoles('view-analytics')) }));
-  const companyId = user.role === 'admin' ? null : user.roleData.id;
-  if (user.role !== 'admin' && !companyId) throw notFound(msg('errors.orderNotFound'));
-  const order = await db.query.orders.findFirst({ where: companyId ? and(eq(orders.id, orderId), eq(orders.companyId, companyId)) : eq(orders.id, orderId) });
+export async function readProofPhoto(db: Db, actor: Actor | null, orderId: string, dir: string) {
+  if (!actor) throw unauthorized(msg('error.UNAUTHORIZED'));
+  const order = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
+  // The table decides: a role without view-analytics is refused; another company's order answers as a missing one.
+  assertCan(actor, 'view-analytics', { companyId: order?.companyId ?? null }, msg('errors.orderNotFound'));
   const photo = order?.status === 'delivered' ? await proofCapture(db, order) : null;
   if (!photo?.imagePath) throw notFound(msg('errors.orderNotFound'));
   // The row holds a file name in CAPTURES_DIR (capture-store.ts); never a path out of it.

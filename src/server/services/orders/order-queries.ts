@@ -59,6 +59,7 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
         companyName: companies.name,
         riderId: orders.riderId,
         riderName: riders.name,
+        etaDropoffAt: orders.etaDropoffAt,
       })
       .from(orders)
       .innerJoin(companies, eq(companies.id, orders.companyId))
@@ -75,6 +76,7 @@ export async function listOrders(db: Db, input: OrderListInput, scopeCompanyId: 
     deliveryAddressParts: storedAddressParts(r.deliveryAddressParts),
     deliveryFeeMinor: feeMinor,
     createdAt: r.createdAt.toISOString(),
+    etaDropoffAt: r.etaDropoffAt?.toISOString() ?? null,
   }));
   return paged(items, totalCount, input.page, input.pageSize);
 }

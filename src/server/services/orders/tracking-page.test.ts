@@ -1,21 +1,18 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { orders, orderStatusEvents, riders } from '../../../../db/schema';
 import { callerFor, getWith, testApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import type { OrderStatus } from '../../../shared/schemas/oversight';
 import { deliveryArea, firstName, publicTracking } from './tracking-page';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const NOW = new Date('2026-03-10T12:00:00Z');
 const min = (n: number) => new Date(NOW.getTime() - n * 60_000);
 
-const TOP_KEYS = ['area', 'deliveryPin', 'place', 'position', 'rider', 'status', 'timeline', 'timezone'];
+const TOP_KEYS = ['area', 'deliveryPin', 'eta', 'place', 'position', 'rider', 'status', 'timeline', 'timezone'];
 
 /** An order of company A with a timeline up to `status`; rider A (Rami Alpha) once assigned. */
 async function orderAt(status: OrderStatus) {
@@ -42,11 +39,6 @@ async function orderAt(status: OrderStatus) {
 async function riderSeen(at: Date | null, lat = 29.3375, lng = 48.0758) {
   await db.update(riders).set({ lastLat: at ? lat : null, lastLng: at ? lng : null, lastSeenAt: at }).where(eq(riders.id, w.riderA.id));
 }
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
 
 /** Nothing about the customer, the company, the rider beyond the first name, or money. */
 function expectNoLeak(answer: unknown, order: typeof orders.$inferSelect) {
@@ -99,6 +91,20 @@ describe('public tracking answer', () => {
     expect((await publicTracking(db, o.trackingCode!, NOW)).position).toBeNull();
     await riderSeen(null);
     expect((await publicTracking(db, o.trackingCode!, NOW)).position).toBeNull();
+  });
+
+  test('the drop-off ETA in whole minutes while on its way ("arriving in about 12 min"); none once delivered or stale', async () => {
+    const o = await orderAt('picked_up');
+    expect((await publicTracking(db, o.trackingCode!, NOW)).eta).toBeNull();
+    const eta = new Date(NOW.getTime() + 12 * 60_000 + 20_000);
+    await db.update(orders).set({ etaDropoffAt: eta }).where(eq(orders.id, o.id));
+    expect((await publicTracking(db, o.trackingCode!, NOW)).eta).toEqual({ dropoffAt: eta.toISOString(), minutes: 12 });
+    // Due now or a little past: "about 1 min"; more than 5 minutes past: stale, not shown.
+    expect((await publicTracking(db, o.trackingCode!, new Date(eta.getTime() + 60_000))).eta?.minutes).toBe(1);
+    expect((await publicTracking(db, o.trackingCode!, new Date(eta.getTime() + 6 * 60_000))).eta).toBeNull();
+    const done = await orderAt('delivered');
+    await db.update(orders).set({ etaDropoffAt: eta }).where(eq(orders.id, done.id));
+    expect((await publicTracking(db, done.trackingCode!, NOW)).eta).toBeNull();
   });
 
   test('a UAE order shows its region’s time zone', async () => {

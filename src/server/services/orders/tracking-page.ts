@@ -27,6 +27,17 @@ export interface PublicTracking {
   timezone: string;
   /** The 4-digit code the customer tells the rider at the door, while the order is on its way. */
   deliveryPin: string | null;
+  /** Issue 25: the estimated arrival at the door ("arriving in about 12 min"), while the order is on its way. */
+  eta: { dropoffAt: string; minutes: number } | null;
+}
+
+/** An ETA this far past is stale (the rider stopped pinging): not shown. */
+const ETA_STALE_MS = 5 * 60_000;
+
+/** The drop-off ETA as the customer sees it: whole minutes from now, at least 1; null when none or stale. */
+export function customerEta(status: OrderStatus, etaDropoffAt: Date | null, now: Date): PublicTracking['eta'] {
+  if ((status !== 'assigned' && status !== 'picked_up') || !etaDropoffAt || etaDropoffAt.getTime() < now.getTime() - ETA_STALE_MS) return null;
+  return { dropoffAt: etaDropoffAt.toISOString(), minutes: Math.max(1, Math.round((etaDropoffAt.getTime() - now.getTime()) / 60_000)) };
 }
 
 /** The first word of a name: 'Rashid Al-Ali' → 'Rashid'. */
@@ -54,11 +65,10 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
       deliveryAddress: orders.deliveryAddress,
       deliveryAddressParts: orders.deliveryAddressParts,
       deliveryPin: orders.deliveryPin,
+      etaDropoffAt: orders.etaDropoffAt,
       region: companies.region,
-      riderName: riders.name,
-      lat: riders.lastLat,
-      lng: riders.lastLng,
-      seenAt: riders.lastSeenAt,
+      // The assigned rider's name and last position (null before assignment).
+      rider: { name: riders.name, lat: riders.lastLat, lng: riders.lastLng, seenAt: riders.lastSeenAt },
     })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
@@ -73,17 +83,18 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
     .orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id));
 
   const place = coarsePlace(row.deliveryAddressParts);
-  const showRider = row.riderName !== null && WITH_RIDER.includes(row.status);
-  const fresh = row.seenAt !== null && now.getTime() - row.seenAt.getTime() <= LIVE_POSITION_MAX_AGE_MS;
-  const live = row.status === 'picked_up' && showRider && fresh && row.lat !== null && row.lng !== null;
+  const rider = row.rider && WITH_RIDER.includes(row.status) ? row.rider : null;
+  const fresh = rider?.seenAt != null && now.getTime() - rider.seenAt.getTime() <= LIVE_POSITION_MAX_AGE_MS;
+  const live = row.status === 'picked_up' && fresh && rider.lat !== null && rider.lng !== null;
   return {
     status: row.status,
     timeline: events.map((e) => ({ status: e.status, at: e.at.toISOString() })),
-    rider: showRider ? { firstName: firstName(row.riderName!) } : null,
-    position: live ? { lat: row.lat!, lng: row.lng!, updatedAt: row.seenAt!.toISOString() } : null,
+    rider: rider ? { firstName: firstName(rider.name) } : null,
+    position: live ? { lat: rider.lat!, lng: rider.lng!, updatedAt: rider.seenAt!.toISOString() } : null,
     area: place ? `${place.area.en}, ${place.division.en}` : deliveryArea(row.deliveryAddress),
     place,
     timezone: REGIONS[row.region].timezone,
     deliveryPin: row.status === 'assigned' || row.status === 'picked_up' ? row.deliveryPin : null,
+    eta: customerEta(row.status, row.etaDropoffAt, now),
   };
 }

@@ -4,11 +4,12 @@
  */
 export { adminStats } from './admin-stats';
 export { dutyByRider } from './analysis/duty';
-export { analysisSummaryText, runAnalysis, scopeForUser } from './analysis';
+export { analysisSummaryText, runAnalysis } from './analysis';
 export { monthToDate } from './analysis/period';
 export { managerReport } from './analysis/report';
 export { activeRiderCount, kmBetween, lastDays, lastSeenDate, lastSeenMs, orderStartMs, revenueSince, riderFigures, today } from './figures';
-export type { RiderFigures } from './figures';
+export { riderPerformanceOver } from './figures';
+export type { RiderFigures, RiderPerformanceOver } from './figures';
 export { reportFileName, reportToCsv } from './reports-csv';
 export { generateReport, getReport, listReports } from './reports';
 export { weeklyReportFileName, weeklyReportToCsv } from './weekly-report-csv';

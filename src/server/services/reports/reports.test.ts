@@ -2,17 +2,19 @@ import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { auditLog, reports } from '../../../../db/schema';
-import { callerFor, getWith, login, postJson, testApp, testEnv, type TestApp } from '../../../../test/app';
+import { callerFor, getWith, postJson, testApp, testEnv, type TestApp, loginWorld, type WorldCookies } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeSubmission } from '../../../../test/cash';
 import { correctCash, countSubmission, resolveSubmission } from '../../../../test/cash-steps';
-import { makeCompany, makeCompanyManager, makeOrder, makeRider, makeUser, markPickedUp, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { makeCompany, makeCompanyManager, makeOrder, makeRider, makeUser, markPickedUp } from '../../../../test/factories';
+import { freshWorld } from '../../../../test/world';
 import { defaultReportPeriod, reportInput, type Report } from '../../../shared/schemas/reports';
 import { generateReport, periodBounds } from './reports';
+import { actorOf } from '../access';
 import { reportToCsv } from './reports-csv';
 import { localIso } from '../../../shared/time';
+import { staffActor } from '../access';
 
 /**
  * A known month, March 2026 in Kuwait: [2026-02-28T21:00Z, 2026-03-31T21:00Z).
@@ -23,8 +25,7 @@ const RATE = 0.0835;
 const at = (iso: string) => new Date(iso);
 const plusMin = (d: Date, m: number) => new Date(d.getTime() + m * 60_000);
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let app: TestApp;
 
 async function order(company: 'A' | 'B', createdAt: string, over: Parameters<typeof makeOrder>[2] & { minutes?: number } = {}) {
@@ -45,8 +46,6 @@ async function submission(riderId: string, currency: 'KWD' | 'AED', amountMinor:
 }
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   app = testApp(db, { AED_TO_KWD_RATE: String(RATE) });
   const [rA, rA2, rB, rB2] = [w.riderA.id, w.riderA2.id, w.riderB.id, w.riderB2.id];
 
@@ -79,7 +78,8 @@ beforeAll(async () => {
   await submission(rB, 'AED', 10000, 'confirmed', '2026-03-20T12:00:00Z');
 });
 
-const viewer = (role: 'admin' | 'company' | 'rider', userId: string, roleId: string | null = null) => ({ id: userId, role, roleData: { id: roleId } });
+const viewer = (role: 'admin' | 'company' | 'rider', userId: string, roleId: string | null = null) =>
+  actorOf({ id: userId, email: `${userId}@example.com`, firstName: '', lastName: '', role, companyName: null, roleData: { id: roleId }, locale: 'en' });
 const statuses = (pending: number, assigned: number, picked_up: number, delivered: number, cancelled: number, failed: number) => ({
   pending,
   assigned,
@@ -305,12 +305,9 @@ describe('the tenant wall', () => {
 });
 
 describe('REST: POST /api/reports/generate and the downloads', () => {
-  const cookies: Record<string, string> = {};
+  let cookies: WorldCookies;
   beforeAll(async () => {
-    cookies.admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
-    cookies.companyA = await login(app, 'manager@alpha.example', TEST_PASSWORD);
-    cookies.companyB = await login(app, 'manager@beta.example', TEST_PASSWORD);
-    cookies.rider = await login(app, 'rider.a@example.com', TEST_PASSWORD);
+    cookies = await loginWorld(app);
   });
 
   test('no body: the default period', async () => {
@@ -349,13 +346,13 @@ describe('REST: POST /api/reports/generate and the downloads', () => {
   });
 
   test('downloads are guarded like the procedure', async () => {
-    const gen = await (await postJson(app, '/api/reports/generate', PERIOD, { cookie: cookies.companyA })).json();
+    const gen = await (await postJson(app, '/api/reports/generate', PERIOD, { cookie: cookies.managerA })).json();
     const id = gen.report.id as string;
-    expect((await getWith(app, `/api/reports/${id}.csv`, cookies.companyA)).status).toBe(200);
-    const other = await getWith(app, `/api/reports/${id}.json`, cookies.companyB);
+    expect((await getWith(app, `/api/reports/${id}.csv`, cookies.managerA)).status).toBe(200);
+    const other = await getWith(app, `/api/reports/${id}.json`, cookies.managerB);
     expect(other.status).toBe(404);
     expect((await other.json()).error).toEqual({ code: 'NOT_FOUND', message: 'Report not found' });
-    const rider = await getWith(app, `/api/reports/${id}.csv`, cookies.rider);
+    const rider = await getWith(app, `/api/reports/${id}.csv`, cookies.riderA);
     expect(rider.status).toBe(403);
     expect((await rider.json()).error.message).toBe('Access denied: Generating reports requires company or admin privileges');
     const out = await getWith(app, `/api/reports/${id}.csv`);
@@ -383,7 +380,7 @@ describe('cash from the ledger', () => {
     const manager = await makeCompanyManager(ldb, company);
     const [r1, r2, r3] = await Promise.all(['Ghazi One', 'Ghanim Two', 'Ghada Three'].map(async (name) => (await makeRider(ldb, company, { name, withUser: false })).rider.id));
     ids = { admin: admin.id, manager: manager.id, company: company.id, r1: r1!, r2: r2!, r3: r3! };
-    const by = { actorId: manager.id, companyId: company.id };
+    const by = staffActor(manager.id, company.id);
     const deliver = (riderId: string, iso: string, codAmountMinor: number) => makeOrder(ldb, company, { riderId, status: 'delivered', codAmountMinor, createdAt: at(iso) });
     const hand = (riderId: string, amountMinor: number, status: 'pending' | 'confirmed' | 'disputed' | 'cancelled', iso: string) =>
       makeSubmission(ldb, { riderId, currency: 'KWD', amountMinor, status, submittedAt: at(iso) });

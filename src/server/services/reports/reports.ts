@@ -3,7 +3,7 @@ import type { Db } from '../../../../db/client';
 import { cashLedger, cashSubmissions, companies, newId, orders, reports, riders } from '../../../../db/schema';
 import type { LedgerAccount } from '../../../shared/cash/ledger-types';
 import { aedToKwdMinor, toDecimalString, type Currency } from '../../../shared/money';
-import { requiredRoles, type Role } from '../../../shared/permissions';
+import { denied, managedCompany, type Actor } from '../access';
 import { REGION_IDS, REGIONS, type RegionId } from '../../../shared/regions';
 import {
   REPORT_ORDER_STATUSES,
@@ -17,25 +17,14 @@ import {
   type StatusCounts,
 } from '../../../shared/schemas/reports';
 import { DAY_MS, startOfDayInZone } from '../../../shared/time';
-import { forbidden, notFound } from '../../errors';
+import { notFound } from '../../errors';
 import { audit } from '../../lib/audit';
 import { balancesOf, emptyBalances } from '../cash';
 import { orderMinutes, orderTimeMs } from './figures';
-import { msg, privilegeOf } from '../../../shared/i18n/message';
+import { msg } from '../../../shared/i18n/message';
 
-/** Who asks: the scope comes from the viewer, never from the caller's input. */
-export interface ReportViewer {
-  id: string;
-  role: Role;
-  roleData: { id: string | null };
-}
-
-/** null: every company (admin); otherwise the company manager's own company. */
-function scopeOf(viewer: ReportViewer): string | null {
-  if (viewer.role === 'admin') return null;
-  if (viewer.role === 'company' && viewer.roleData.id) return viewer.roleData.id;
-  throw forbidden(msg('guard.denied', { action: msg('permission.generate-reports'), privilege: privilegeOf(requiredRoles('generate-reports')) }));
-}
+/** The companies a report covers come from the actor, never from the caller's input: null (every company) for an admin, a manager's own. */
+const reportCompany = (actor: Actor) => managedCompany(actor, 'generate-reports', () => denied('generate-reports'));
 
 const money = (minor: number, currency: Currency): ReportMoney => ({ minor, decimal: toDecimalString(minor, currency) });
 const zeroCounts = (): StatusCounts => Object.fromEntries(REPORT_ORDER_STATUSES.map((s) => [s, 0])) as StatusCounts;
@@ -256,29 +245,29 @@ export async function buildReport(db: Db, companyId: string | null, period: Repo
 }
 
 /** Builds the report for the viewer's scope, stores it and records who generated it. */
-export async function generateReport(db: Db, viewer: ReportViewer, period: ReportPeriod, aedToKwd: number, now = new Date()) {
-  const companyId = scopeOf(viewer);
+export async function generateReport(db: Db, viewer: Actor, period: ReportPeriod, aedToKwd: number, now = new Date()) {
+  const companyId = reportCompany(viewer);
   const id = newId();
   const report = await buildReport(db, companyId, period, aedToKwd, id, now);
   const { start, end } = periodBounds(period);
   await db.transaction(async (tx) => {
-    await tx.insert(reports).values({ id, createdBy: viewer.id, periodFrom: start, periodTo: end, data: report, createdAt: now });
-    await audit(tx, { actorId: viewer.id, action: 'generate', entity: 'report', entityId: id, after: { from: report.from, to: report.to, scope: report.scope } });
+    await tx.insert(reports).values({ id, createdBy: viewer.userId, periodFrom: start, periodTo: end, data: report, createdAt: now });
+    await audit(tx, { actorId: viewer.userId, action: 'generate', entity: 'report', entityId: id, after: { from: report.from, to: report.to, scope: report.scope } });
   });
   return { success: true as const, message: `Report for ${report.from} to ${report.to} generated`, report };
 }
 
 /** A stored report; another company's is answered as not found, so ids leak nothing. */
-export async function getReport(db: Db, viewer: ReportViewer, id: string): Promise<Report> {
-  const companyId = scopeOf(viewer);
+export async function getReport(db: Db, viewer: Actor, id: string): Promise<Report> {
+  const companyId = reportCompany(viewer);
   const row = await db.query.reports.findFirst({ where: eq(reports.id, id), columns: { data: true } });
   const report = row?.data as Report | undefined;
   if (!report || (companyId !== null && report.scope.companyId !== companyId)) throw notFound(msg('errors.reportNotFound'));
   return report;
 }
 
-export async function listReports(db: Db, viewer: ReportViewer, limit = 20): Promise<ReportListItem[]> {
-  const companyId = scopeOf(viewer);
+export async function listReports(db: Db, viewer: Actor, limit = 20): Promise<ReportListItem[]> {
+  const companyId = reportCompany(viewer);
   const field = (path: string) => sql.raw(`json_extract(${reports.data.name}, '$.${path}')`);
   const rows = await db
     .select({

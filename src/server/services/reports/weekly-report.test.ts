@@ -1,11 +1,9 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { dutyBreaks, dutyShifts, orderStatusEvents } from '../../../../db/schema';
-import { callerFor, getWith, login, req, testApp, type TestApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
+import { callerFor, getWith, login, req, testApp, type TestApp, csvAttachmentRows } from '../../../../test/app';
 import { DENIED, expectTRPCError, firstIssue } from '../../../../test/expect';
 import { makeCompany, makeOrder, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import type { WeeklyReport } from '../../../shared/schemas/reports';
 import { parseCsv } from '../../lib/csv';
 import { weeklyReport } from './weekly-report';
@@ -20,8 +18,7 @@ import { localIso } from '../../../shared/time';
 const NOW = new Date('2026-05-08T12:00:00Z');
 const at = (iso: string) => new Date(iso);
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 let app: TestApp;
 
 async function shift(riderId: string, start: string, end: string | null, breaks: [string, string | null][] = []) {
@@ -30,8 +27,6 @@ async function shift(riderId: string, start: string, end: string | null, breaks:
 }
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   app = testApp(db);
   const A = w.companyA;
   const [rA, rA2] = [w.riderA.id, w.riderA2.id];
@@ -194,12 +189,7 @@ describe('GET /api/company/reports/weekly.csv', () => {
   test('the caller’s own week as an attachment with a BOM; a bad weekStart is 400', async () => {
     const cookie = await login(app, 'manager@alpha.example', TEST_PASSWORD);
     const res = await getWith(app, '/api/company/reports/weekly.csv?weekStart=2026-05-05', cookie);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="kwt-weekly-alpha-couriers-2026-05-03.csv"');
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const rows = parseCsv(new TextDecoder().decode(bytes));
+    const rows = await csvAttachmentRows(res, 'kwt-weekly-alpha-couriers-2026-05-03.csv');
     expect(rows.find((r) => r[0] === 'Total')?.slice(3, 6)).toEqual(['7', '3', '2']);
     const bad = await getWith(app, '/api/company/reports/weekly.csv?weekStart=soon', cookie);
     expect(bad.status).toBe(400);

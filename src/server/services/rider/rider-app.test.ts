@@ -6,9 +6,8 @@ import { join } from 'node:path';
 import type { Db } from '../../../../db/client';
 import { captures, cashSubmissions, dutyShifts, orders, orderStatusEvents, performanceSnapshots, riders } from '../../../../db/schema';
 import { callerFor, login, postJson, testApp, testEnv } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { makeOrder, TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { TINY_JPEG_DATA_URL } from '../../../../test/fixtures/tiny-images';
 
 let db: Db;
@@ -17,10 +16,7 @@ const capturesDir = mkdtempSync(join(tmpdir(), 'kwt-captures-'));
 const env = testEnv({ CAPTURES_DIR: capturesDir });
 const riderA = () => callerFor(db, w.riderA.user.id, env);
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 async function refusal(p: Promise<unknown>) {
   return p.then(() => null, (e: { code: string; message: string }) => ({ code: e.code, message: e.message }));

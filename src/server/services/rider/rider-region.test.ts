@@ -5,14 +5,14 @@ import { auditLog, regionRules, riders } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
 import { makeSubmission } from '../../../../test/cash';
 import { countSubmission } from '../../../../test/cash-steps';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld, type World } from '../../../../test/world';
 import { currentLocale, setLocaleSource } from '../../../shared/i18n';
 import { riderDocumentList, orderBlock as orderBlockMessage, riderRulesNow } from '../compliance';
 import { render } from '../../../shared/i18n/message';
 import { riderDashboard } from './rider-day';
+import { staffActor } from '../access';
 
 /** The reason as the door shows it, in the current language. */
 const orderBlock = async (...args: Parameters<typeof orderBlockMessage>) => {
@@ -36,10 +36,7 @@ const regionOf = async (riderId: string) => (await db.query.riders.findFirst({ w
 /** The state a rider of a Kuwait company was left in by switching to the UAE before the fix. */
 const pickedUae = (riderId: string) => db.update(riders).set({ region: 'AED' }).where(eq(riders.id, riderId));
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 describe('a region change is refused while the rider answers for cash in the current currency', () => {
   test('12.500 KWD on hand → 409 naming the amount, region unchanged; after the company counted it in full → allowed and audited', async () => {
@@ -58,7 +55,7 @@ describe('a region change is refused while the rider answers for cash in the cur
     expect(await regionOf(w.riderA.id)).toBe('KWD');
 
     // Counted in full: nothing left to answer for.
-    await countSubmission(db, { actorId: w.managerA.id, companyId: w.companyA.id }, pending.id, 12_500, new Date());
+    await countSubmission(db, staffActor(w.managerA.id, w.companyA.id), pending.id, 12_500, new Date());
     expect(await c.rider.setRegion({ region: 'uae' })).toEqual({ success: true, region: 'uae', currency: 'AED' });
     expect(await regionOf(w.riderA.id)).toBe('AED');
     const [entry] = await db.select().from(auditLog).where(and(eq(auditLog.entity, 'rider'), eq(auditLog.action, 'region')));

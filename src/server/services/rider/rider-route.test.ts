@@ -1,9 +1,7 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { dutyBreaks, dutyShifts, locationPings } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { pathLengthKm } from '../../../shared/geo';
 import { trackingToday } from './rider-day';
 
@@ -11,8 +9,7 @@ import { trackingToday } from './rider-day';
 const now = new Date('2026-03-10T12:00:00Z');
 const at = (iso: string) => new Date(`2026-03-${iso}Z`);
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const PINGS = [
   { lat: 29.3759, lng: 47.9774 },
   { lat: 29.3659, lng: 47.9874 },
@@ -21,8 +18,6 @@ const PINGS = [
 ];
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   const rider = w.riderA.id;
   // Yesterday evening's shift runs past Kuwait midnight: 2 h of it count today (21:00–23:00 UTC).
   const [late] = await db.insert(dutyShifts).values({ riderId: rider, startedAt: at('09T19:00:00'), endedAt: at('09T23:00:00'), startOdometerKm: 1000 }).returning();

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
+import { beforeEach, describe, expect, test } from 'bun:test';
 import { contactMessages } from '../../../../db/schema';
 import { postJson, testApp } from '../../../../test/app';
 import { allowConsoleError } from '../../../../test/console';
 import { freshDb } from '../../../../test/db';
-import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
+import { fileSmtpSink } from '../../../../test/smtp-sink';
 
-let db: Db;
-let sink: SmtpSink;
+const db = await freshDb();
+const sink = await fileSmtpSink();
 const INBOX = 'sales.team@kwt.test';
 const form = {
   name: 'Noor Al-Sabah',
@@ -19,13 +18,7 @@ const form = {
   preferredContact: 'whatsapp',
 };
 
-beforeAll(async () => {
-  db = await freshDb();
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
 beforeEach(async () => {
-  sink.reset();
   await db.delete(contactMessages);
 });
 

@@ -1,27 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'bun:test';
+import { beforeEach, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { leads } from '../../../../db/schema';
 import { postJson, testApp, testEnv } from '../../../../test/app';
 import { allowConsoleError } from '../../../../test/console';
 import { freshDb } from '../../../../test/db';
-import { startSmtpSink, type SmtpSink } from '../../../../test/smtp-sink';
+import { fileSmtpSink, startSmtpSink } from '../../../../test/smtp-sink';
 import { notifyLead } from './lead-notify';
 
-let db: Db;
-let sink: SmtpSink;
+const db = await freshDb();
+const sink = await fileSmtpSink();
 const INBOX = 'sales.team@kwt.test';
 
 const ahmed = { name: 'Ahmed', company: 'Blue Fleet', email: 'Ahmed@BlueFleet.com', phone: '+965 5555 1234' };
 const ip = (n: number) => `198.51.100.${n}`;
 
-beforeAll(async () => {
-  db = await freshDb();
-  sink = await startSmtpSink();
-});
-afterAll(() => sink.close());
 beforeEach(async () => {
-  sink.reset();
   await db.delete(leads);
 });
 

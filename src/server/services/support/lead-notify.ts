@@ -4,7 +4,7 @@ import { leads } from '../../../../db/schema';
 import { REGIONS } from '../../../shared/regions';
 import type { NotifyEmailInput } from '../../../shared/schemas/ai';
 import { startOfDayInZone } from '../../../shared/time';
-import { normalizePhone } from '../../ai/customer-data';
+import { wellFormedPhone } from '../../../shared/phone';
 import type { Env } from '../../env';
 import { mailConfigured, mailText, salesMail, sendToSales } from '../integrations';
 import { hitRateLimit, perMinute } from '../../lib/rate-limit';
@@ -30,7 +30,7 @@ export async function notifyLead(db: Db, config: Env, input: NotifyEmailInput, o
   const now = opts.now ?? new Date();
   hitRateLimit(db, perMinute('notify-email', config.CHAT_MAX_PER_MINUTE), opts.ip, now.getTime());
   const { name, company, email } = input.customerData;
-  const phone = (input.customerData.phone && normalizePhone(input.customerData.phone)) || '';
+  const phone = (input.customerData.phone && wellFormedPhone(input.customerData.phone)) || '';
   const since = startOfDayInZone(now, LEAD_DAY_ZONE);
   const existing = await db.query.leads.findFirst({
     where: and(eq(leads.email, email), gte(leads.createdAt, since)),

@@ -1,25 +1,17 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
-import { loadSessionUser } from '../identity';
+import { describe, expect, test } from 'bun:test';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
-import { scopeOf, type AiScope } from '../../ai/tool';
+import { freshWorld } from '../../../../test/world';
+import { loadSessionUser } from '../identity';
 import { addComment, createTicket, getTicket, listTickets, setStatus } from './tickets';
+import { actorOf, type Actor } from '../access';
 
 const TICKET_NOT_FOUND = 'Ticket not found';
 const AUTHOR_STATUS_ONLY = 'Only an administrator can mark a ticket in progress';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const nameOf = (u: { firstName: string; lastName: string }) => `${u.firstName} ${u.lastName}`;
-const scope = async (userId: string): Promise<AiScope> => scopeOf((await loadSessionUser(db, userId))!);
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+const scope = async (userId: string): Promise<Actor> => actorOf((await loadSessionUser(db, userId))!);
 
 describe('tickets service', () => {
   test('a rider’s ticket belongs to their company; the author and admins see it, nobody else does', async () => {

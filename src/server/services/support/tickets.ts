@@ -3,15 +3,15 @@ import type { z } from 'zod';
 import type { Db } from '../../../../db/client';
 import { companies, riders, supportTickets, ticketComments, users } from '../../../../db/schema';
 import type { ticketCommentInput, ticketCreateInput, ticketStatusInput, TICKET_PRIORITIES, TICKET_STATUSES } from '../../../shared/schemas/ai';
-import type { AiScope } from '../../ai/tool';
 import { forbidden, notFound } from '../../errors';
 import { once } from '../../lib/idempotency';
 import { msg } from '../../../shared/i18n/message';
+import type { Actor } from '../access';
 
 /**
  * Support tickets (spec section 2, Support page). An admin sees and changes every ticket; everyone
  * else sees only the tickets they opened, and may resolve or reopen them. The scope comes from the
- * session or the API token (AiScope), never from the client.
+ * session or the API token (Actor), never from the client.
  */
 export type TicketStatus = (typeof TICKET_STATUSES)[number];
 export type TicketPriority = (typeof TICKET_PRIORITIES)[number];
@@ -24,7 +24,7 @@ export interface TicketListOptions {
   limit?: number;
 }
 
-const mine = (scope: AiScope): SQL | undefined => (scope.role === 'admin' ? undefined : eq(supportTickets.userId, scope.userId));
+const mine = (scope: Actor): SQL | undefined => (scope.role === 'admin' ? undefined : eq(supportTickets.userId, scope.userId));
 
 const summary = {
   id: supportTickets.id,
@@ -49,7 +49,7 @@ const withAuthor = <R extends SummaryRow>({ authorFirstName, authorLastName, aut
 });
 
 /** The caller's tickets (all of them for an admin), newest first, with their comment counts. */
-export async function listTickets(db: Db, scope: AiScope, opts: TicketListOptions = {}) {
+export async function listTickets(db: Db, scope: Actor, opts: TicketListOptions = {}) {
   const where = and(
     mine(scope),
     opts.status ? eq(supportTickets.status, opts.status) : undefined,
@@ -69,7 +69,7 @@ export async function listTickets(db: Db, scope: AiScope, opts: TicketListOption
 }
 
 /** The company a ticket belongs to: the manager's own, or the rider's employer. */
-async function companyOf(db: Db, scope: AiScope): Promise<string | null> {
+async function companyOf(db: Db, scope: Actor): Promise<string | null> {
   if (scope.companyId || !scope.riderId) return scope.companyId;
   const [row] = await db.select({ companyId: riders.companyId }).from(riders).where(eq(riders.id, scope.riderId));
   return row?.companyId ?? null;
@@ -79,7 +79,7 @@ async function companyOf(db: Db, scope: AiScope): Promise<string | null> {
  * A new ticket. With an idempotency key (the rider app's outbox, issue 20) it is opened once per key and user:
  * a replay after a lost answer gets the first ticket back (its dates as the JSON strings the wire carries anyway).
  */
-export async function createTicket(db: Db, scope: AiScope, input: TicketCreate) {
+export async function createTicket(db: Db, scope: Actor, input: TicketCreate) {
   return once(db, scope.userId, 'ticket.create', input.idempotencyKey, async (tx) => {
     const [row] = await tx
       .insert(supportTickets)
@@ -97,7 +97,7 @@ export async function createTicket(db: Db, scope: AiScope, input: TicketCreate) 
 }
 
 /** One ticket the caller may see, with its comments oldest first; NOT_FOUND otherwise (no leak of ids). */
-export async function getTicket(db: Db, scope: AiScope, ticketId: string) {
+export async function getTicket(db: Db, scope: Actor, ticketId: string) {
   const [row] = await db
     .select(summary)
     .from(supportTickets)
@@ -128,7 +128,7 @@ export async function getTicket(db: Db, scope: AiScope, ticketId: string) {
   };
 }
 
-async function assertVisible(db: Db, scope: AiScope, ticketId: string) {
+async function assertVisible(db: Db, scope: Actor, ticketId: string) {
   const [row] = await db
     .select({ userId: supportTickets.userId, status: supportTickets.status })
     .from(supportTickets)
@@ -137,7 +137,7 @@ async function assertVisible(db: Db, scope: AiScope, ticketId: string) {
   return row;
 }
 
-export async function addComment(db: Db, scope: AiScope, input: z.output<typeof ticketCommentInput>) {
+export async function addComment(db: Db, scope: Actor, input: z.output<typeof ticketCommentInput>) {
   await assertVisible(db, scope, input.ticketId);
   return db.transaction(async (tx) => {
     const [comment] = await tx.insert(ticketComments).values({ ticketId: input.ticketId, userId: scope.userId, body: input.body.trim() }).returning();
@@ -147,7 +147,7 @@ export async function addComment(db: Db, scope: AiScope, input: z.output<typeof 
 }
 
 /** An admin sets any status; the author may only resolve or reopen their own ticket. */
-export async function setStatus(db: Db, scope: AiScope, input: z.output<typeof ticketStatusInput>) {
+export async function setStatus(db: Db, scope: Actor, input: z.output<typeof ticketStatusInput>) {
   await assertVisible(db, scope, input.ticketId);
   if (scope.role !== 'admin' && input.status === 'in-progress') throw forbidden(msg('errors.ticketStatusAdminOnly'));
   const [row] = await db.update(supportTickets).set({ status: input.status, updatedAt: new Date() }).where(eq(supportTickets.id, input.ticketId)).returning();

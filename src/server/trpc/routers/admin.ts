@@ -8,7 +8,7 @@ import { lastSheetsSync, syncWithRetry } from '../../services/integrations';
 import { sheetsTarget } from '../../google/sheets-client';
 import { idField } from '../../../shared/schemas/fields';
 import { reportInput } from '../../../shared/schemas/reports';
-import { adminProcedure, permittedProcedure } from '../init';
+import { adminProcedure, permittedProcedure, requiring } from '../init';
 import { adminAccountProcedures } from './admin-accounts';
 import { adminManagerProcedures } from './admin-managers';
 import { adminOversight } from './admin-oversight';
@@ -34,16 +34,16 @@ export const adminRouter = {
   createCompany: permittedProcedure('manage-companies')
     .input(companyInput)
     .mutation(({ ctx, input }) => createCompany(ctx.db, { origin: ctx.origin ?? ctx.config.APP_URL, config: ctx.config }, ctx.user.id, input)),
-  createRider: adminProcedure.input(adminRiderInput).mutation(({ ctx, input }) => createRiderByAdmin(ctx.db, ctx.user.id, input)),
-  createOrder: adminProcedure.input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, input.companyId, input)),
+  createRider: adminProcedure.use(requiring('manage-users')).input(adminRiderInput).mutation(({ ctx, input }) => createRiderByAdmin(ctx.db, ctx.user.id, input)),
+  createOrder: adminProcedure.use(requiring('manage-orders')).input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, input.companyId, input)),
   /** Admins report on every company; a company manager only ever on their own (scoped in the service). */
   generateReport: permittedProcedure('generate-reports')
     .input(reportInput)
-    .mutation(({ ctx, input }) => generateReport(ctx.db, ctx.user, input, ctx.config.AED_TO_KWD_RATE)),
+    .mutation(({ ctx, input }) => generateReport(ctx.db, ctx.actor, input, ctx.config.AED_TO_KWD_RATE)),
   report: permittedProcedure('generate-reports')
     .input(z.object({ id: idField }))
-    .query(({ ctx, input }) => getReport(ctx.db, ctx.user, input.id)),
-  reports: permittedProcedure('generate-reports').query(({ ctx }) => listReports(ctx.db, ctx.user)),
+    .query(({ ctx, input }) => getReport(ctx.db, ctx.actor, input.id)),
+  reports: permittedProcedure('generate-reports').query(({ ctx }) => listReports(ctx.db, ctx.actor)),
   /** Replace the Companies, Riders and Orders tabs of the configured spreadsheet (503 when unconfigured). */
   syncSheets: permittedProcedure('sync-data').mutation(({ ctx }) => syncWithRetry(ctx.db, sheetsTarget(ctx.config), ctx.user.id)),
   lastSync: adminProcedure.query(({ ctx }) => lastSheetsSync(ctx.db)),

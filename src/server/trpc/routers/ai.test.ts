@@ -1,17 +1,12 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { leads } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { DENIED, expectTRPCError } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   await db.insert(leads).values([
     { name: 'Old Lead', company: 'Gulf Foods', email: 'old@gulffoods.example', source: 'chat', createdAt: new Date(Date.now() - 86_400_000) },
     { name: 'New Lead', company: 'Souq Co', email: 'new@souq.example', source: 'chat' },

@@ -1,25 +1,13 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { TRPCError } from '@trpc/server';
-import type { Db } from '../../../../db/client';
-import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
+import { freshWorldCallers } from '../../../../test/app';
 import { DENIED, expectTRPCError, firstIssue } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
 
-type Caller = Awaited<ReturnType<typeof callerFor>>;
-let db: Db;
-let w: World;
-let a: Caller;
-let b: Caller;
-let riderA: Caller;
-let admin: Caller;
+const { w, callers: { managerA: a, managerB: b, riderA, admin } } = await freshWorldCallers();
 let docA: string;
 let docB: string;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-  [a, b, riderA, admin] = await Promise.all([callerFor(db, w.managerA.id), callerFor(db, w.managerB.id), callerFor(db, w.riderA.user.id), callerFor(db, w.admin.id)]);
   docA = (await a.company.saveDocument({ riderId: w.riderA.id, type: 'driving_licence', number: ' KW-77 ', expiresOn: '2099-03-01' })).document.id;
   docB = (await b.company.saveDocument({ riderId: w.riderB.id, type: 'emirates_id', expiresOn: '2099-03-01' })).document.id;
 });

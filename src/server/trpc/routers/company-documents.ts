@@ -15,8 +15,8 @@ export const companyDocumentProcedures = {
   /** Add or update (one per rider and type). */
   saveDocument: companyProcedure
     .input(saveDocumentInput)
-    .mutation(({ ctx, input }) => saveRiderDocument(ctx.db, { userId: ctx.user.id, companyId: ctx.companyId }, input)),
+    .mutation(({ ctx, input }) => saveRiderDocument(ctx.db, ctx.actor, input)),
   deleteDocument: companyProcedure
     .input(documentIdInput)
-    .mutation(({ ctx, input }) => deleteRiderDocument(ctx.db, { userId: ctx.user.id, companyId: ctx.companyId }, input.id, ctx.config.CAPTURES_DIR)),
+    .mutation(({ ctx, input }) => deleteRiderDocument(ctx.db, ctx.actor, input.id, ctx.config.CAPTURES_DIR)),
 } satisfies TRPCRouterRecord;

@@ -3,17 +3,19 @@ import { byId } from '../../../shared/schemas/oversight';
 import { acceptInviteInput, companyRiderUpdateInput, newRiderInput, riderStatusInput } from '../../../shared/schemas/company-riders';
 import { acceptRiderInvitation, addCompanyRider, inviteCompanyRider, setCompanyRiderStatus, updateCompanyRider } from '../../services/directory';
 import { acceptManagerInvitation, withSecretToken } from '../../services/identity';
-import { companyProcedure, publicProcedure } from '../init';
+import { companyProcedure, publicProcedure, requiring } from '../init';
 import { setSignInCookies } from '../sign-in-cookies';
 import { onTheWire } from '../../../shared/money-wire';
 
 /** Fleet management for a company manager: always the caller's own company's riders. */
 export const companyFleetProcedures = {
-  addRider: companyProcedure.input(newRiderInput).mutation(async ({ ctx, input }) => onTheWire(await addCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input))),
+  addRider: companyProcedure.use(requiring('manage-users')).input(newRiderInput).mutation(async ({ ctx, input }) => onTheWire(await addCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input))),
   updateRider: companyProcedure
+    .use(requiring('manage-users'))
     .input(companyRiderUpdateInput)
     .mutation(({ ctx, input }) => updateCompanyRider(ctx.db, ctx.user.id, ctx.companyId, input)),
   setRiderStatus: companyProcedure
+    .use(requiring('manage-users'))
     .input(riderStatusInput)
     .mutation(({ ctx, input }) => setCompanyRiderStatus(ctx.db, ctx.user.id, ctx.companyId, input.id, input.status)),
   /**
@@ -21,6 +23,7 @@ export const companyFleetProcedures = {
    * for one who did, a reset e-mailed to the rider, and the answer says only whether it was sent.
    */
   inviteRider: companyProcedure
+    .use(requiring('manage-users'))
     .input(byId)
     .mutation(({ ctx, input }) => inviteCompanyRider(ctx.db, { origin: ctx.origin, config: ctx.config }, ctx.user.id, ctx.companyId, input.id)),
 } satisfies TRPCRouterRecord;

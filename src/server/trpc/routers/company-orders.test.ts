@@ -1,18 +1,12 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { orders } from '../../../../db/schema';
-import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
+import { freshWorldCallers, callerFor } from '../../../../test/app';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder, makeRider } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
 
 type Caller = Awaited<ReturnType<typeof callerFor>>;
-let db: Db;
-let w: World;
-let a: Caller;
-let b: Caller;
+const { db, w, callers: { managerA: a, managerB: b } } = await freshWorldCallers();
 let orderA: string;
 let orderB: string;
 let seedA: string;
@@ -20,10 +14,6 @@ let seedA: string;
 const form = { customerName: 'Noura', customerPhone: '+96550001234', pickupAddress: 'Pickup', deliveryAddress: 'Delivery', deliveryFee: 1.25 };
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-  a = await callerFor(db, w.managerA.id);
-  b = await callerFor(db, w.managerB.id);
   orderA = (await makeOrder(db, w.companyA, { customerName: 'Alpha Customer' })).id;
   orderB = (await makeOrder(db, w.companyB, { customerName: 'Beta Customer' })).id;
   seedA = (await makeOrder(db, w.companyA, { customerName: 'Sample Customer', source: 'seed' })).id;

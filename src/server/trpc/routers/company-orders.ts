@@ -4,7 +4,10 @@ import { orderImportInput } from '../../../shared/schemas/order-import';
 import { assignInput, byId, orderListInput, orderStatusInput } from '../../../shared/schemas/oversight';
 import { createOrder } from '../../services/directory';
 import { exportOrdersReport, importOrders, assignOrder, transitionOrder, listOrders, orderDetail } from '../../services/orders';
-import { companyProcedure } from '../init';
+import { companyProcedure, requiring } from '../init';
+
+/** Creating, assigning and moving orders: the 'manage-orders' permission of the table. */
+const ordersProcedure = companyProcedure.use(requiring('manage-orders'));
 import { onTheWire } from '../../../shared/money-wire';
 
 /**
@@ -15,13 +18,13 @@ export const companyOrders = {
   orderList: companyProcedure.input(orderListInput).query(async ({ ctx, input }) => onTheWire(await listOrders(ctx.db, input, ctx.companyId))),
   orderDetail: companyProcedure.input(byId).query(async ({ ctx, input }) => onTheWire(await orderDetail(ctx.db, input.id, ctx.companyId))),
   /** Always for the caller's company; a `companyId` in the input is ignored, a different currency refused. */
-  createOrder: companyProcedure.input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, ctx.companyId, input)),
-  assignOrder: companyProcedure
+  createOrder: ordersProcedure.input(orderInput).mutation(({ ctx, input }) => createOrder(ctx.db, ctx.user.id, ctx.companyId, input)),
+  assignOrder: ordersProcedure
     .input(assignInput)
-    .mutation(({ ctx, input }) => assignOrder(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input.orderId, input.riderId)),
-  setOrderStatus: companyProcedure
+    .mutation(({ ctx, input }) => assignOrder(ctx.db, ctx.actor, input.orderId, input.riderId)),
+  setOrderStatus: ordersProcedure
     .input(orderStatusInput)
-    .mutation(({ ctx, input }) => transitionOrder(ctx.db, { actorId: ctx.user.id, companyId: ctx.companyId }, input.orderId, input.status)),
+    .mutation(({ ctx, input }) => transitionOrder(ctx.db, ctx.actor, input.orderId, input.status)),
   exportReport: companyProcedure.query(({ ctx }) => exportOrdersReport(ctx.db, ctx.companyId)),
-  importOrders: companyProcedure.input(orderImportInput).mutation(({ ctx, input }) => importOrders(ctx.db, ctx.user.id, ctx.companyId, input)),
+  importOrders: ordersProcedure.input(orderImportInput).mutation(({ ctx, input }) => importOrders(ctx.db, ctx.user.id, ctx.companyId, input)),
 } satisfies TRPCRouterRecord;

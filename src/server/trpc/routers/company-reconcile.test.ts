@@ -1,19 +1,14 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { expectTRPCError } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { postJournal } from '../../services/cash';
 import { notify } from '../../services/compliance';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const HOUR = 3_600_000;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   // Rami (company A) collected 30 hours ago and never handed over: overdue, found when notices are read.
   await postJournal(db, {
     kind: 'collection',

@@ -18,6 +18,6 @@ export const companyReconcileProcedures = {
   reconciliation: companyProcedure.input(reconciliationInput).query(({ ctx, input }) => dailyReconciliation(ctx.db, ctx.companyId, input?.date)),
   /** The company's notices, newest first. */
   notices: companyProcedure.query(({ ctx }) => companyNoticeFeed(ctx.db, ctx.companyId)),
-  markNoticeRead: companyProcedure.input(noticeIdInput).mutation(({ ctx, input }) => readNotice(ctx.db, input.id, { companyId: ctx.companyId })),
+  markNoticeRead: companyProcedure.input(noticeIdInput).mutation(({ ctx, input }) => readNotice(ctx.db, input.id, ctx.actor)),
   markAllNoticesRead: companyProcedure.mutation(({ ctx }) => readAllCompanyNotices(ctx.db, ctx.companyId)),
 } satisfies TRPCRouterRecord;

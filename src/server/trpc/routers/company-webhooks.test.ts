@@ -1,23 +1,12 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
-import { callerFor, testEnv } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
+import { freshWorldCallers, callerFor, testEnv } from '../../../../test/app';
 import { expectTRPCError, firstIssue } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
 import { dispatchDue } from '../../services/integrations';
 
-type Caller = Awaited<ReturnType<typeof callerFor>>;
-let db: Db;
-let w: World;
-let a: Caller;
-let b: Caller;
+const { db, w, callers: { managerA: a, managerB: b } } = await freshWorldCallers();
 let aId: string;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-  a = await callerFor(db, w.managerA.id);
-  b = await callerFor(db, w.managerB.id);
   const created = await a.company.webhookCreate({ url: 'https://93.184.215.14/kwt', events: ['order.delivered', 'order.created', 'order.created'] });
   aId = created.endpoint.id;
   await a.company.webhookTest({ id: aId });

@@ -1,16 +1,8 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
+import { describe, expect, test } from 'bun:test';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 
-let db: Db;
-let w: World;
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+const { db, w } = await freshWorld();
 
 describe('company.setWeekend', () => {
   test('sets only the caller’s own company; the other company is untouched', async () => {

@@ -1,16 +1,11 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered', deliveryFeeMinor: 1250 });
   await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'delivered', deliveryFeeMinor: 500 });
   await makeOrder(db, w.companyA, { riderId: w.riderA.id, status: 'assigned', deliveryFeeMinor: 3000 });

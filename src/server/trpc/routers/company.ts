@@ -12,6 +12,7 @@ import { companyDocumentProcedures } from './company-documents';
 import { companyRuleProcedures } from './company-rules';
 import { companyFlagProcedures } from './company-flags';
 import { onTheWire } from '../../../shared/money-wire';
+import { companyDispatchProcedures } from './company-dispatch';
 
 export const companyRouter = {
   /** The caller's own company. */
@@ -30,4 +31,5 @@ export const companyRouter = {
   ...companyDocumentProcedures,
   ...companyRuleProcedures,
   ...companyFlagProcedures,
+  ...companyDispatchProcedures,
 } satisfies TRPCRouterRecord;

@@ -1,17 +1,12 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { captures } from '../../../../db/schema';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { DENIED, expectTRPCError } from '../../../../test/expect';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   const at = (m: number) => new Date(Date.now() - m * 60_000);
   await db.insert(captures).values([
     { riderId: w.riderA.id, type: 'start_odometer', valueKm: 12040, ocrConfidence: 0.93, capturedAt: at(30) },

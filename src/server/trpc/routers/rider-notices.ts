@@ -15,5 +15,5 @@ export const riderNoticeProcedures = {
   notices: riderProcedure
     .input(z.object({ unreadOnly: z.boolean().optional() }).optional())
     .query(({ ctx, input }) => riderNoticeFeed(ctx.db, ctx.riderId, { unreadOnly: input?.unreadOnly })),
-  markNoticeRead: riderProcedure.input(noticeIdInput).mutation(({ ctx, input }) => readNotice(ctx.db, input.id, { riderId: ctx.riderId })),
+  markNoticeRead: riderProcedure.input(noticeIdInput).mutation(({ ctx, input }) => readNotice(ctx.db, input.id, ctx.actor)),
 } satisfies TRPCRouterRecord;

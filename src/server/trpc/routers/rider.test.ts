@@ -1,23 +1,18 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../db/client';
 import { locationPings, performanceSnapshots } from '../../../../db/schema';
 import { makeSubmission } from '../../../../test/cash';
 import { callerFor } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { makeOrder } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 import { distanceKm } from '../../../shared/geo';
 import { startOfDayInZone } from '../../../shared/time';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 const now = new Date();
 const kuwaitToday = startOfDayInZone(now, 'Asia/Kuwait');
 const yesterday = new Date(kuwaitToday.getTime() - 3_600_000);
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   const A = w.companyA;
   // Rider A today: two delivered (one cash 5.250 KWD), one picked up; yesterday: one delivered.
   await makeOrder(db, A, { riderId: w.riderA.id, status: 'delivered', deliveryFeeMinor: 1000, paymentMethod: 'cash', codAmountMinor: 5250, createdAt: now, deliveredAt: now });

@@ -7,6 +7,7 @@ import { riderNoticeProcedures } from './rider-notices';
 import { riderDocumentProcedures } from './rider-documents';
 import { riderRuleProcedures } from './rider-rules';
 import { onTheWire } from '../../../shared/money-wire';
+import { riderOfferProcedures } from './rider-offers';
 
 export const riderRouter = {
   dashboard: riderProcedure.query(async ({ ctx }) => onTheWire(await riderDashboard(ctx.db, ctx.riderId))),
@@ -15,4 +16,5 @@ export const riderRouter = {
   ...riderNoticeProcedures,
   ...riderDocumentProcedures,
   ...riderRuleProcedures,
+  ...riderOfferProcedures,
 } satisfies TRPCRouterRecord;

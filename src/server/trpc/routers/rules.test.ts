@@ -1,22 +1,17 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../db/client';
 import { auditLog, regionRules, riders, users } from '../../../../db/schema';
 import { callerFor, login, postJson, testApp } from '../../../../test/app';
-import { freshDb } from '../../../../test/db';
 import { DENIED, expectTRPCError, firstIssue } from '../../../../test/expect';
 import { TEST_PASSWORD } from '../../../../test/factories';
-import { makeWorld, type World } from '../../../../test/world';
+import { freshWorld } from '../../../../test/world';
 
 /** Working rules through the routers: who may read and change them (time behaviour: services/compliance/region-rules.test.ts). */
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 type Caller = Awaited<ReturnType<typeof callerFor>>;
 let admin: Caller, managerA: Caller, managerB: Caller, riderA: Caller, riderB: Caller;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
   admin = await callerFor(db, w.admin.id);
   managerA = await callerFor(db, w.managerA.id);
   managerB = await callerFor(db, w.managerB.id);

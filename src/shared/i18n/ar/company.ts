@@ -227,10 +227,13 @@ export const company: Record<keyof typeof en, string> = {
   'webhooks.status.failed': 'فشل',
   'webhooks.event.ping': 'اختبار (ping)',
   'webhooks.event.order.created': 'تم إنشاء طلب',
+  'webhooks.event.order.offered': 'عُرض طلب على مندوب',
   'webhooks.event.order.assigned': 'تم إسناد طلب',
+  'webhooks.event.order.unassigned': 'طلب يحتاج إلى مندوب',
   'webhooks.event.order.picked_up': 'تم استلام طلب',
   'webhooks.event.order.delivered': 'تم توصيل طلب',
   'webhooks.event.order.failed': 'تعذّر توصيل طلب',
+  'webhooks.event.order.eta_changed': 'تغيّر موعد وصول طلب',
   'webhooks.event.rider.created': 'تمت إضافة مندوب',
   'webhooks.event.cash.submitted': 'تم تسليم النقد',
 };

@@ -196,4 +196,8 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.ocrNoReading': 'لا يوجد رقم مقروء في هذه الصورة',
   'errors.csvUnclosedQuote': 'في السطر {row} علامة اقتباس لم تُغلق',
   'errors.csvTextAfterQuote': 'في السطر {row} نص بعد علامة اقتباس الإغلاق',
+  'errors.offerNotFound': 'العرض غير موجود',
+  'errors.offerExpired': 'انتهت مهلة هذا العرض',
+  'errors.offerAnswered': 'تم الرد على هذا العرض من قبل',
+  'errors.offerWithdrawn': 'سُحب هذا العرض: لم يعد الطلب بانتظار مندوب',
 };

@@ -80,6 +80,7 @@ export const publicPages: Record<keyof typeof en, string> = {
   'track.title': 'تتبّع طلبك',
   'track.pin': 'رمز التسليم',
   'track.pinHint': 'أعطِ هذا الرمز للمندوب عند استلام طلبك.',
+  'track.eta': 'طلبك يصل خلال {minutes} دقيقة تقريبًا',
   'track.deliveryTo': 'التوصيل إلى {area}',
   'track.loading': 'جارٍ تحميل بيانات طلبك...',
   'track.notFound.title': 'لم نتمكن من العثور على هذا الطلب',

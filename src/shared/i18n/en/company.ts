@@ -236,10 +236,13 @@ export const company = {
   'webhooks.status.failed': 'Failed',
   'webhooks.event.ping': 'Test (ping)',
   'webhooks.event.order.created': 'Order created',
+  'webhooks.event.order.offered': 'Order offered to a rider',
   'webhooks.event.order.assigned': 'Order assigned',
+  'webhooks.event.order.unassigned': 'Order needs a rider',
   'webhooks.event.order.picked_up': 'Order picked up',
   'webhooks.event.order.delivered': 'Order delivered',
   'webhooks.event.order.failed': 'Order failed',
+  'webhooks.event.order.eta_changed': 'Order ETA changed',
   'webhooks.event.rider.created': 'Rider added',
   'webhooks.event.cash.submitted': 'Cash submitted',
 } as const;

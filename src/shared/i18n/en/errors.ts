@@ -201,4 +201,8 @@ export const errors = {
   'errors.ocrNoReading': 'No readable number in this image',
   'errors.csvUnclosedQuote': 'Row {row} has a quote that is never closed',
   'errors.csvTextAfterQuote': 'Row {row} has text after a closing quote',
+  'errors.offerNotFound': 'Offer not found',
+  'errors.offerExpired': 'This offer has expired',
+  'errors.offerAnswered': 'This offer was already answered',
+  'errors.offerWithdrawn': 'This offer was withdrawn: the order is no longer waiting for a rider',
 } as const;

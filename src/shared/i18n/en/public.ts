@@ -86,6 +86,7 @@ export const publicPages = {
   'track.title': 'Track your delivery',
   'track.pin': 'Delivery PIN',
   'track.pinHint': 'Tell this code to your rider when you receive your order.',
+  'track.eta': 'Your order is arriving in about {minutes} min',
   'track.deliveryTo': 'Delivery to {area}',
   'track.loading': 'Loading your delivery...',
   'track.notFound.title': 'We could not find this delivery',

@@ -1,26 +1,18 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
+import { describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../../../../db/client';
 import { dutyShifts, riderDocuments } from '../../../../../db/schema';
 import { callerFor } from '../../../../../test/app';
-import { freshDb } from '../../../../../test/db';
 import { expectTRPCError } from '../../../../../test/expect';
 import { makeRider } from '../../../../../test/factories';
-import { makeWorld, type World } from '../../../../../test/world';
+import { freshWorld } from '../../../../../test/world';
 import { setLocaleSource, translate } from '../../../../shared/i18n';
 import { DomainError } from '../../../errors';
 import { startDuty } from '../../rider';
 
-let db: Db;
-let w: World;
+const { db, w } = await freshWorld();
 
 /** 09:00 on Saturday 11 January 2025 in Kuwait: a winter morning no working rule stops. */
 const AT = Date.parse('2025-01-11T06:00:00Z');
-
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
 
 const licence = (riderId: string, expiresOn: string) =>
   db

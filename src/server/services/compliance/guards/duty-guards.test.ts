@@ -3,16 +3,16 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { dutyBreaks, dutyShifts, orders, orderStatusEvents, riderDocuments, riders } from '../../../../../db/schema';
 import { callerFor } from '../../../../../test/app';
-import { freshDb } from '../../../../../test/db';
 import { expectTRPCError } from '../../../../../test/expect';
 import { makeOrder } from '../../../../../test/factories';
-import { makeWorld, type World } from '../../../../../test/world';
+import { freshWorld, type World } from '../../../../../test/world';
 import { currentLocale, setLocaleSource } from '../../../../shared/i18n';
 import { DomainError } from '../../../errors';
 import { endBreak, endDuty, startBreak, startDuty } from '../../rider';
 import { orderBlock as orderBlockMessage } from '.';
 import { render } from '../../../../shared/i18n/message';
 import { assignOrder } from '../../orders';
+import { staffActor } from '../../access';
 
 /** The reason as the door shows it, in the current language. */
 const orderBlock = async (...args: Parameters<typeof orderBlockMessage>) => {
@@ -28,12 +28,9 @@ let db: Db;
 let w: World;
 const kw = (iso: string) => new Date(`${iso}+03:00`);
 const HOUR = 3_600_000;
-const admin = () => ({ actorId: w.admin.id, companyId: null });
+const admin = () => (staffActor(w.admin.id, null));
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 async function refusal(p: Promise<unknown>) {
   const err = await p.then(() => null, (e) => e);

@@ -4,7 +4,7 @@ import { cashLedger, riders } from '../../../../../db/schema';
 import type { Currency } from '../../../../shared/money';
 import { heldLots, type HandEntry, balancesOf, LOT_COLUMNS } from '../../cash';
 import { RULES } from './rules';
-import { riderWhere, type AnalysisTarget } from './scope';
+import { riderRows, type Actor } from '../../access';
 
 /** One rider's cash in one currency, now (not limited to the period), derived from the cash ledger. */
 export interface RiderCash {
@@ -25,9 +25,9 @@ export interface RiderCash {
 
 const HOUR_MS = 3_600_000;
 
-export async function cashByRider(db: Db, target: AnalysisTarget, now: Date): Promise<RiderCash[]> {
+export async function cashByRider(db: Db, actor: Actor, now: Date): Promise<RiderCash[]> {
   const cutoff = now.getTime() - RULES.cashHoldHours * HOUR_MS;
-  const inScope = await db.select({ id: riders.id }).from(riders).where(riderWhere(target));
+  const inScope = await db.select({ id: riders.id }).from(riders).where(riderRows(actor));
   const ids = inScope.map((r) => r.id);
   const [balances, hand] = await Promise.all([
     balancesOf(db, ids),
@@ -35,7 +35,7 @@ export async function cashByRider(db: Db, target: AnalysisTarget, now: Date): Pr
       .select({ ...LOT_COLUMNS, riderId: cashLedger.riderId })
       .from(cashLedger)
       .innerJoin(riders, eq(riders.id, cashLedger.riderId))
-      .where(and(eq(cashLedger.account, 'hand'), riderWhere(target)))
+      .where(and(eq(cashLedger.account, 'hand'), riderRows(actor)))
       .orderBy(asc(cashLedger.seq)),
   ]);
   const entries = new Map<string, HandEntry[]>();

@@ -1,15 +1,17 @@
 import type { Db } from '../../../../../db/client';
 import type { AnalysisPriority } from '../../../../shared/schemas/ai';
-import type { AiScope } from '../../../ai/tool';
 import { cashByRider, type RiderCash } from './cash';
 import { dutyByRider, type RiderDuty } from './duty';
 import { monthToDate, type AnalysisPeriod } from './period';
-import { resolveTarget, ridersOf, type AnalysisTarget, type ScopedRider } from './scope';
+import type { Actor } from '../../access';
+import { analysisFrame, ridersOf, type AnalysisFrame, type ScopedRider } from './scope';
 
 /** Everything the four analyses read, loaded once per request (duty and cash on first use). */
 export interface AnalysisContext {
   db: Db;
-  target: AnalysisTarget;
+  /** Who asks: whose riders, orders and cash the analyses read (services/access). */
+  actor: Actor;
+  target: AnalysisFrame;
   period: AnalysisPeriod;
   now: Date;
   /** KWD per AED (AED_TO_KWD_RATE). */
@@ -33,14 +35,15 @@ const once = <T>(load: () => Promise<T>) => {
   return () => (p ??= load());
 };
 
-export async function analysisContext(db: Db, scope: AiScope, opts: { now?: Date; aedToKwd: number }): Promise<AnalysisContext> {
+export async function analysisContext(db: Db, scope: Actor, opts: { now?: Date; aedToKwd: number }): Promise<AnalysisContext> {
   const now = opts.now ?? new Date();
-  const target = await resolveTarget(db, scope);
+  const target = await analysisFrame(db, scope);
   const period = monthToDate(now, target.timeZone, target.weekend);
-  const riders = await ridersOf(db, target);
+  const riders = await ridersOf(db, scope);
   const names = new Map(riders.map((r) => [r.id, r.name]));
   return {
     db,
+    actor: scope,
     target,
     period,
     now,
@@ -48,6 +51,6 @@ export async function analysisContext(db: Db, scope: AiScope, opts: { now?: Date
     riders,
     nameOf: (id) => names.get(id) ?? '',
     duty: once(() => dutyByRider(db, riders.map((r) => r.id), period)),
-    cash: once(() => cashByRider(db, target, now)),
+    cash: once(() => cashByRider(db, scope, now)),
   };
 }

@@ -1,21 +1,14 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../../db/client';
-import { makeAnalysisWorld, makeSoloCompany, NOW, RATE, type AnalysisWorld } from '../../../../../test/analysis-world';
-import { freshDb } from '../../../../../test/db';
+import { describe, expect, test } from 'bun:test';
+import { freshAnalysisWorld, makeSoloCompany, NOW, RATE, type AnalysisWorld } from '../../../../../test/analysis-world';
 import { makeOrder } from '../../../../../test/factories';
 import { cashPosition } from '../../rider';
 import { runAnalysis } from './index';
 
-let db: Db;
-let w: AnalysisWorld;
+const { db, w } = await freshAnalysisWorld();
 const run = (scope: keyof AnalysisWorld['scopes']) => runAnalysis(db, w.scopes[scope], 'financial', { now: NOW, aedToKwd: RATE });
 const kwd = (minor: number, decimal: string) => ({ minor, decimal, currency: 'KWD' });
 const aed = (minor: number, decimal: string) => ({ minor, decimal, currency: 'AED' });
 
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeAnalysisWorld(db);
-});
 
 describe('financial analysis', () => {
   test('admin: the whole system in Kuwait’s May, AED converted at the configured rate', async () => {

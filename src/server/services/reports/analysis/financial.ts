@@ -5,7 +5,7 @@ import { aedToKwdMinor, CURRENCIES, type Currency } from '../../../../shared/mon
 import type { AnalysisBody, AnalysisContext } from './context';
 import { amountsText, count, moneyFigure, namesText, percent, type ByCurrency, type MoneyFigure } from './format';
 import { PRIORITY, priorityOf, RULES } from './rules';
-import { orderWhere } from './scope';
+import { orderRows } from '../../access';
 
 export interface FinancialFigures {
   /** KWD and AED are never added as they are: AED is converted at this rate, rounded to the fil. */
@@ -48,12 +48,12 @@ async function orderTotals(ctx: AnalysisContext) {
         cash: sum(sql`case when ${orders.paymentMethod} = 'cash' then ${orders.codAmountMinor} else 0 end`),
       })
       .from(orders)
-      .where(and(eq(orders.status, 'delivered'), gte(orders.deliveredAt, start), lt(orders.deliveredAt, end), orderWhere(ctx.target)))
+      .where(and(eq(orders.status, 'delivered'), gte(orders.deliveredAt, start), lt(orders.deliveredAt, end), orderRows(ctx.actor)))
       .groupBy(orders.currency),
     ctx.db
       .select({ currency: orders.currency, open: isOpen, n: sql<number>`count(*)`.mapWith(Number), fees: sum(sql`${orders.deliveryFeeMinor}`) })
       .from(orders)
-      .where(and(inArray(orders.status, ['pending', 'assigned', 'picked_up', 'failed', 'cancelled']), gte(orders.createdAt, start), lt(orders.createdAt, end), orderWhere(ctx.target)))
+      .where(and(inArray(orders.status, ['pending', 'assigned', 'picked_up', 'failed', 'cancelled']), gte(orders.createdAt, start), lt(orders.createdAt, end), orderRows(ctx.actor)))
       .groupBy(orders.currency, isOpen),
   ]);
   const acc = { revenue: zero(), delivered: zero(), cash: zero(), openFees: zero(), lostFees: zero(), openOrders: 0, lostOrders: 0 };

@@ -1,18 +1,11 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../../db/client';
-import { makeAnalysisWorld, NOW, RATE, type AnalysisWorld } from '../../../../../test/analysis-world';
-import { freshDb } from '../../../../../test/db';
+import { describe, expect, test } from 'bun:test';
+import { freshAnalysisWorld, NOW, RATE, type AnalysisWorld } from '../../../../../test/analysis-world';
 import type { AnalysisType } from '../../../../shared/schemas/ai';
 import { runAnalysis } from './index';
 
-let db: Db;
-let w: AnalysisWorld;
+const { db, w } = await freshAnalysisWorld();
 const run = (type: AnalysisType, scope: keyof AnalysisWorld['scopes']) => runAnalysis(db, w.scopes[scope], type, { now: NOW, aedToKwd: RATE });
 
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeAnalysisWorld(db);
-});
 
 describe('hr analysis', () => {
   test('admin: every rider; hours are duty less completed breaks, overtime beyond 8 h a day', async () => {

@@ -1,12 +1,12 @@
 import type { Db } from '../../../../../db/client';
 import { t } from '../../../../shared/i18n';
 import type { Analysis, AnalysisType } from '../../../../shared/schemas/ai';
-import type { AiScope } from '../../../ai/tool';
 import { analysisContext, type AnalysisBody, type AnalysisContext } from './context';
 import { financialAnalysis } from './financial';
 import { hrAnalysis } from './hr';
 import { legalAnalysis } from './legal';
 import { performanceAnalysis } from './performance';
+import type { Actor } from '../../access';
 
 export type { AnalysisContext } from './context';
 export type { FinancialFigures } from './financial';
@@ -14,7 +14,6 @@ export type { HrFigures } from './hr';
 export type { LegalFigures } from './legal';
 export type { PerformanceFigures } from './performance';
 export { RULES, PRIORITY } from './rules';
-export { scopeForUser } from './scope';
 
 const MODULES: Record<AnalysisType, (ctx: AnalysisContext) => Promise<AnalysisBody<object>>> = {
   financial: financialAnalysis,
@@ -43,7 +42,7 @@ export async function analyse(ctx: AnalysisContext, type: AnalysisType): Promise
  * the whole system, a company its own fleet, a rider itself. Every number comes from the database; the
  * text, recommendations and priority come from templates over those figures.
  */
-export async function runAnalysis(db: Db, scope: AiScope, type: AnalysisType, opts: { now?: Date; aedToKwd: number }): Promise<Analysis> {
+export async function runAnalysis(db: Db, scope: Actor, type: AnalysisType, opts: { now?: Date; aedToKwd: number }): Promise<Analysis> {
   return analyse(await analysisContext(db, scope, opts), type);
 }
 

@@ -1,13 +1,10 @@
-import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../../db/client';
-import { makeAnalysisWorld, makeSoloCompany, NOW, RATE, type AnalysisWorld } from '../../../../../test/analysis-world';
-import { freshDb } from '../../../../../test/db';
+import { describe, expect, test } from 'bun:test';
+import { freshAnalysisWorld, makeSoloCompany, NOW, RATE, type AnalysisWorld } from '../../../../../test/analysis-world';
 import { makeOrder } from '../../../../../test/factories';
 import { dutyShifts } from '../../../../../db/schema';
 import { runAnalysis } from './index';
 
-let db: Db;
-let w: AnalysisWorld;
+const { db, w } = await freshAnalysisWorld();
 const run = (scope: keyof AnalysisWorld['scopes']) => runAnalysis(db, w.scopes[scope], 'performance', { now: NOW, aedToKwd: RATE });
 const rider = (id: string, name: string, deliveries: number, hours: number, ordersPerHour: number, efficiencyPercent: number, deliveriesOffDuty = 0) => ({
   riderId: id,
@@ -20,10 +17,6 @@ const rider = (id: string, name: string, deliveries: number, hours: number, orde
   deliveriesOffDuty,
 });
 
-beforeAll(async () => {
-  db = await freshDb();
-  w = await makeAnalysisWorld(db);
-});
 
 describe('performance analysis', () => {
   test('admin: orders per hour of duty, efficiency = rate / 3 × 100, completion of finished orders', async () => {

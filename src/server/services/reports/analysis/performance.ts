@@ -6,7 +6,7 @@ import { REPORT_ORDER_STATUSES, type StatusCounts } from '../../../../shared/sch
 import type { AnalysisBody, AnalysisContext } from './context';
 import { count, hoursOf, namesText, percent } from './format';
 import { PRIORITY, priorityOf } from './rules';
-import { orderWhere } from './scope';
+import { orderRows } from '../../access';
 import { deliveredDuringShift, orderMinutes, orderTimeMs } from '../figures';
 
 interface Throughput {
@@ -48,7 +48,7 @@ async function orderOutcomes(ctx: AnalysisContext) {
     ctx.db
       .select({ status: orders.status, n: sql<number>`count(*)`.mapWith(Number) })
       .from(orders)
-      .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end), orderWhere(ctx.target)))
+      .where(and(gte(orders.createdAt, start), lt(orders.createdAt, end), orderRows(ctx.actor)))
       .groupBy(orders.status),
     ctx.db
       .select({
@@ -60,7 +60,7 @@ async function orderOutcomes(ctx: AnalysisContext) {
         timed: sql<number>`count(${orderTimeMs})`.mapWith(Number),
       })
       .from(orders)
-      .where(and(eq(orders.status, 'delivered'), gte(orders.deliveredAt, start), lt(orders.deliveredAt, end), orderWhere(ctx.target)))
+      .where(and(eq(orders.status, 'delivered'), gte(orders.deliveredAt, start), lt(orders.deliveredAt, end), orderRows(ctx.actor)))
       .groupBy(orders.riderId),
   ]);
   const counts = Object.fromEntries(REPORT_ORDER_STATUSES.map((s) => [s, 0])) as StatusCounts;

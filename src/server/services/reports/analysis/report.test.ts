@@ -1,31 +1,22 @@
 import { beforeAll, describe, expect, test } from 'bun:test';
-import type { Db } from '../../../../../db/client';
-import { makeAnalysisWorld, NOW, RATE, type AnalysisWorld } from '../../../../../test/analysis-world';
-import { callerFor, getWith, login, postJson, testApp, testEnv, type TestApp } from '../../../../../test/app';
-import { freshDb } from '../../../../../test/db';
+import { freshAnalysisWorld, NOW, RATE } from '../../../../../test/analysis-world';
+import { callerFor, getWith, postJson, testApp, testEnv, type TestApp, loginWorld, type WorldCookies } from '../../../../../test/app';
 import { expectTRPCError, firstIssue } from '../../../../../test/expect';
-import { TEST_PASSWORD } from '../../../../../test/factories';
 import { localIsoDate } from '../../../../shared/schemas/order-import';
 import type { Analysis } from '../../../../shared/schemas/ai';
 import { loadSessionUser } from '../../identity';
 import { analysisSummaryText, runAnalysis } from './index';
 import { managerReport } from './report';
 
-let db: Db;
-let w: AnalysisWorld;
+const { db, w } = await freshAnalysisWorld();
 let app: TestApp;
-const cookies: Record<'admin' | 'companyA' | 'companyB' | 'riderA', string> = { admin: '', companyA: '', companyB: '', riderA: '' };
+let cookies: WorldCookies;
 const viewer = async (userId: string) => (await loadSessionUser(db, userId))!;
 const report = async (viewerId: string, userId: string) => managerReport(db, await viewer(viewerId), userId, { now: NOW, aedToKwd: RATE });
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeAnalysisWorld(db);
   app = testApp(db, { AED_TO_KWD_RATE: String(RATE) });
-  cookies.admin = await login(app, 'admin@kwtdelivery.com', TEST_PASSWORD);
-  cookies.companyA = await login(app, 'manager@alpha.example', TEST_PASSWORD);
-  cookies.companyB = await login(app, 'manager@beta.example', TEST_PASSWORD);
-  cookies.riderA = await login(app, 'rider.a@example.com', TEST_PASSWORD);
+  cookies = await loginWorld(app);
 });
 
 describe('manager report', () => {
@@ -73,10 +64,10 @@ describe('manager report', () => {
 describe('ai.analysis and ai.downloadReport over tRPC', () => {
   test('each caller gets its own scope', async () => {
     const env = testEnv({ AED_TO_KWD_RATE: String(RATE) });
-    const scopeOf = async (userId: string) => (await (await callerFor(db, userId, env)).ai.analysis({ type: 'financial', timeframe: 'monthly' })).analysis.scope;
-    expect(await scopeOf(w.admin.id)).toEqual({ kind: 'system', name: 'All companies' });
-    expect(await scopeOf(w.managerB.id)).toEqual({ kind: 'company', name: 'Beta Express' });
-    expect(await scopeOf(w.riderA.user.id)).toEqual({ kind: 'rider', name: 'Rami Alpha' });
+    const analysisScopeOf = async (userId: string) => (await (await callerFor(db, userId, env)).ai.analysis({ type: 'financial', timeframe: 'monthly' })).analysis.scope;
+    expect(await analysisScopeOf(w.admin.id)).toEqual({ kind: 'system', name: 'All companies' });
+    expect(await analysisScopeOf(w.managerB.id)).toEqual({ kind: 'company', name: 'Beta Express' });
+    expect(await analysisScopeOf(w.riderA.user.id)).toEqual({ kind: 'rider', name: 'Rami Alpha' });
   });
 
   test('a bad type or timeframe is a 400 with the schema’s message', async () => {
@@ -96,7 +87,7 @@ describe('ai.analysis and ai.downloadReport over tRPC', () => {
 
 describe('REST: POST /api/ai/analysis and GET /api/ai/download-report/{userId}', () => {
   test('analysis answers { analysis } for the caller’s scope; timeframe defaults to monthly', async () => {
-    const res = await postJson(app, '/api/ai/analysis', { type: 'legal' }, { cookie: cookies.companyB });
+    const res = await postJson(app, '/api/ai/analysis', { type: 'legal' }, { cookie: cookies.managerB });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { analysis: Analysis };
     expect(body.analysis).toMatchObject({ type: 'legal', timeframe: 'monthly', scope: { kind: 'company', name: 'Beta Express' } });
@@ -113,7 +104,7 @@ describe('REST: POST /api/ai/analysis and GET /api/ai/download-report/{userId}',
   });
 
   test('the report is a JSON file named with the company and the local date', async () => {
-    const res = await getWith(app, `/api/ai/download-report/${w.managerA.id}`, cookies.companyA);
+    const res = await getWith(app, `/api/ai/download-report/${w.managerA.id}`, cookies.managerA);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
     const name = `kwt-delivery-report-alpha-couriers-${localIsoDate(new Date(), 'Asia/Kuwait')}.json`;
@@ -125,7 +116,7 @@ describe('REST: POST /api/ai/analysis and GET /api/ai/download-report/{userId}',
 
   test('a rider downloads its own; a company another user’s is 403; unknown is 404 for an admin', async () => {
     expect((await getWith(app, `/api/ai/download-report/${w.riderA.user.id}`, cookies.riderA)).status).toBe(200);
-    const refused = await getWith(app, `/api/ai/download-report/${w.managerB.id}`, cookies.companyA);
+    const refused = await getWith(app, `/api/ai/download-report/${w.managerB.id}`, cookies.managerA);
     expect(refused.status).toBe(403);
     expect(refused.headers.get('content-disposition')).toBeNull();
     expect((await refused.json()).error).toEqual({ code: 'FORBIDDEN', message: 'Access denied: you may only download your own report' });

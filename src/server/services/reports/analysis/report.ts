@@ -10,7 +10,7 @@ import { loadSessionUser } from '../../identity';
 import { analysisContext } from './context';
 import { analyse } from './index';
 import { highest } from './rules';
-import { scopeForUser } from './scope';
+import { actorFor } from '../../access';
 import { msg } from '../../../../shared/i18n/message';
 
 /** GET /api/ai/download-report/{userId}: the four analyses for one user's scope, as one JSON file. */
@@ -35,12 +35,12 @@ export async function managerReport(db: Db, viewer: SessionUser, userId: string,
   const user = await loadSessionUser(db, userId);
   if (!user) throw notFound(msg('analysis.download.notFound'));
   const now = opts.now ?? new Date();
-  const ctx = await analysisContext(db, await scopeForUser(db, user), { now, aedToKwd: opts.aedToKwd });
+  const ctx = await analysisContext(db, await actorFor(db, user), { now, aedToKwd: opts.aedToKwd });
   const list = await Promise.all(ANALYSIS_TYPES.map((type) => analyse(ctx, type)));
-  const { target, period } = ctx;
+  const { actor, target, period } = ctx;
   let periodReport: ManagerReport['periodReport'] = null;
   if (target.kind !== 'rider') {
-    const { id: _unsaved, ...report } = await buildReport(db, target.companyId, { from: period.from, to: period.to }, opts.aedToKwd, '', now);
+    const { id: _unsaved, ...report } = await buildReport(db, actor.companyId, { from: period.from, to: period.to }, opts.aedToKwd, '', now);
     periodReport = report;
   }
   const companyName = target.kind === 'system' ? target.name : (user.companyName ?? target.name);

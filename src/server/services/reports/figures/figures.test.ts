@@ -13,10 +13,10 @@ import { isActiveRider } from '../../../../shared/figures';
 import { distanceKm } from '../../../../shared/geo';
 import { computePerformance } from '../../../../shared/performance';
 import { callTool } from '../../../ai/tools';
-import { scopeForUser } from '../analysis';
 import { reportToCsv } from '../reports-csv';
 import { loadSessionUser } from '../../identity';
 import { riderFigures } from './rider';
+import { actorFor } from '../../access';
 
 /**
  * Issue 21: one definition per figure, the same number through every door. A known day in Kuwait
@@ -128,8 +128,8 @@ afterAll(() => {
   setSystemTime();
 });
 
-const scopeOf = async (userId: string) => scopeForUser(db, (await loadSessionUser(db, userId))!);
-const tool = async (userId: string, name: string, input: unknown = {}) => callTool(db, await scopeOf(userId), name, input, NOW, { aedToKwd: RATE }) as Promise<Record<string, unknown>>;
+const actorOfUser = async (userId: string) => actorFor(db, (await loadSessionUser(db, userId))!);
+const tool = async (userId: string, name: string, input: unknown = {}) => callTool(db, await actorOfUser(userId), name, input, NOW, { aedToKwd: RATE }) as Promise<Record<string, unknown>>;
 
 describe('the known day, figure by figure', () => {
   test('the one definition gives the figures worked out by hand', async () => {
@@ -230,7 +230,7 @@ describe('every door gives the same number', () => {
     expect(await tool(w.riderA.user.id, 'system_stats')).toMatchObject({ performanceRating: EXPECTED.efficiency, todayEarnings: EXPECTED.revenueKwd.toFixed(3), cashOnHand: EXPECTED.cashHeld.toFixed(3) });
     expect(await tool(w.managerA.id, 'cash_reconciliation', { riderId: w.riderA.id })).toMatchObject({ riders: [{ onHand: '7.000' }] });
 
-    const server = buildMcpServer({ db, scope: await scopeOf(w.managerA.id), ctx: { aedToKwd: RATE }, now: () => NOW });
+    const server = buildMcpServer({ db, actor: await actorOfUser(w.managerA.id), ctx: { aedToKwd: RATE }, now: () => NOW });
     const [a, b] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'figures-test', version: '1.0.0' });
     await Promise.all([server.connect(a), client.connect(b)]);

@@ -9,6 +9,7 @@ export { activeRiderCount } from './active';
 export { lastSeenDate, lastSeenMs } from './last-seen';
 export { deliveredDuringShift, orderMinutes, orderStartMs, orderTimeMs } from './order-time';
 export { kmBetween, riderFigures, duringShift, type RiderFigures, type MinorBy } from './rider';
+export { riderPerformanceOver, type RiderPerformanceOver } from './rider-performance';
 export { revenueKwdMinor, revenueSince } from './revenue';
 export { lastDays, today, type Window } from './window';
 /** Cash held: the ledger's `hand` account per rider and currency (docs/cash-ledger.md). */

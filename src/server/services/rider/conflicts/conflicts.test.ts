@@ -3,9 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../../../db/client';
 import { cashLedger, companies, dutyShifts, flaggedRecords, orders, riders } from '../../../../../db/schema';
 import { callerFor, login, postJson, testApp } from '../../../../../test/app';
-import { freshDb } from '../../../../../test/db';
 import { makeOrder, TEST_PASSWORD } from '../../../../../test/factories';
-import { makeWorld, type World } from '../../../../../test/world';
+import { freshWorld, type World } from '../../../../../test/world';
 import { formatMoney } from '../../../../shared/money';
 import { formatDateTime, REGIONS } from '../../../../shared/regions';
 import { startDuty } from '../duty';
@@ -21,10 +20,7 @@ let seq = 0;
 const key = () => `conflict-key-${++seq}-abcdef`;
 const kw = (d: Date) => formatDateTime(d, REGIONS.kuwait);
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshWorld()));
 
 async function refusal(p: Promise<unknown>) {
   return p.then(() => null, (e: { code: string; message: string }) => ({ code: e.code, message: e.message }));

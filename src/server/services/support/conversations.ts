@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
-import { chatConversations, chatMessages } from '../../../db/schema';
-import type { ChatReplyType } from '../../shared/schemas/ai';
+import type { Db } from '../../../../db/client';
+import { chatConversations, chatMessages } from '../../../../db/schema';
+import type { ChatReplyType } from '../../../shared/schemas/ai';
 
 /**
  * Chats are kept: a visitor's sales chat as one conversation per widget session (its id goes back
