@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, exactMinor } from '../money';
+import { shopApi } from '../i18n/en/shop-api';
 import { byKey, textOf } from '../i18n/message';
 import { addressParts, COUNTRY_BOUNDS } from './address';
 import { DISPATCH_MODES, dispatchSettingsInput, geoPoint } from './dispatch';
@@ -191,7 +192,7 @@ export const apiDispatchSettings = z
 
 export const apiError = z
   .object({ error: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }) })
-  .meta({ id: 'Error', examples: [{ error: { code: 'CONFLICT', message: 'This Idempotency-Key was already used with a different request' } }] });
+  .meta({ id: 'Error', examples: [{ error: { code: 'CONFLICT', message: shopApi['shopApi.keyReused'] } }] });
 
 /** The Idempotency-Key header of POST /api/v1/orders. */
 export const idempotencyKeyHeader = z.string().regex(/^[\x21-\x7e]{1,255}$/, byKey('shopApi.keyRequired'));

@@ -37,8 +37,9 @@ export const offerOrderView = z.object({
   /** The drop-off's area (the rider learns the full address on acceptance). */
   dropoffArea: z.string(),
   currency: z.enum(CURRENCIES),
-  fee: z.string(),
-  cashToCollect: z.string(),
+  /** Money on the wire of tRPC and the REST shims: major units as a JSON number (1.25 for KWD 1.250), docs/architecture.md. */
+  fee: z.number(),
+  cashToCollect: z.number(),
   etaPickupAt: z.string().nullable(),
   etaDropoffAt: z.string().nullable(),
 });
@@ -53,8 +54,8 @@ export const riderOfferView = z.object({
   expiresAt: z.string(),
   distanceKm: z.number(),
   currency: z.enum(CURRENCIES),
-  fee: z.string(),
-  cashToCollect: z.string(),
+  fee: z.number(),
+  cashToCollect: z.number(),
 });
 export type RiderOfferView = z.infer<typeof riderOfferView>;
 

@@ -6,6 +6,7 @@ import { apiOrderDetail, apiOrderList, cancelCompanyOrder, createApiOrder, track
 import type { ApiV1Env } from './actor';
 import type { ApiRoute } from './route';
 import { msg } from '../../../shared/i18n/message';
+import { inDecimals } from '../../../shared/money-wire';
 
 /** This server's origin as the caller sees it (APP_URL when set): for the tracking links. */
 const originOf = (c: Context<ApiV1Env>) => c.var.origin ?? new URL(c.req.url).origin;
@@ -15,7 +16,7 @@ async function orderView(c: Context<ApiV1Env>, id: string) {
   const { db, companyId } = c.var;
   const detail = await apiOrderDetail(db, companyId, id, originOf(c));
   const offer = await offerOf(db, detail.id);
-  return { ...detail, offer: offer ? { riderId: offer.riderId, expiresAt: offer.expiresAt.toISOString() } : null };
+  return inDecimals({ ...detail, offer: offer ? { riderId: offer.riderId, expiresAt: offer.expiresAt.toISOString() } : null });
 }
 
 export const ORDER_ROUTES: ApiRoute[] = [
@@ -52,7 +53,7 @@ export const ORDER_ROUTES: ApiRoute[] = [
     description: 'Your orders, newest first, filtered by status and by creation time (from inclusive, to exclusive), a page at a time.',
     query: apiOrderListQuery,
     responses: { 200: { description: 'A page of orders.', schema: apiOrderPage } },
-    handle: async (c, { query }) => ({ status: 200, body: await apiOrderList(c.var.db, c.var.companyId, query as ApiOrderListQuery, originOf(c)) }),
+    handle: async (c, { query }) => ({ status: 200, body: inDecimals(await apiOrderList(c.var.db, c.var.companyId, query as ApiOrderListQuery, originOf(c))) }),
   },
   {
     method: 'get',

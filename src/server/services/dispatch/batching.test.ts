@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { dispatchOffers, dutyShifts, orders } from '../../../../db/schema';
 import { importOrders } from '../orders';
 import { answerOffer, riderOffers, startDispatch } from './index';
+import { onTheWire } from '../../../shared/money-wire';
 
 let db: Db;
 let w: World;
@@ -35,11 +36,13 @@ describe('batching (issue 25, item 2)', () => {
       ['dropoff', 'a'],
     ]);
     expect(view!.stops[2]!.address).toBe('Jabriya');
-    expect(view!.orders.map((o) => [o.customerName, o.seq, o.fee, o.cashToCollect])).toEqual([
-      ['Bader', 0, '0.750', '0.000'],
-      ['Anwar', 1, '1.000', '2.500'],
+    expect(view!.orders.map((o) => [o.customerName, o.seq, o.feeMinor, o.cashToCollectMinor])).toEqual([
+      ['Bader', 0, 750, 0],
+      ['Anwar', 1, 1000, 2500],
     ]);
-    expect([view!.fee, view!.cashToCollect, view!.currency, view!.distanceKm]).toEqual(['1.750', '2.500', 'KWD', 0]);
+    expect([view!.feeMinor, view!.cashToCollectMinor, view!.currency, view!.distanceKm]).toEqual([1750, 2500, 'KWD', 0]);
+    // The tRPC and REST door: major units as numbers (docs/architecture.md "Money on the wire").
+    expect(onTheWire(view!)).toMatchObject({ fee: 1.75, cashToCollect: 2.5, orders: [{ fee: 0.75, cashToCollect: 0 }, { fee: 1, cashToCollect: 2.5 }] });
     expect((await orderNow(db, far.id)).dispatchState).toBeNull();
     expect((await answerOffer(db, r.id, view!.id, 'accept', later(2))).orderIds.sort()).toEqual([a.id, b.id].sort());
     expect((await orderNow(db, b.id)).riderId).toBe(r.id);

@@ -1,15 +1,16 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { dispatchOfferOrders, dispatchOffers, orders, riders } from '../../../../db/schema';
-import { toDecimalString } from '../../../shared/money';
-import type { RiderOfferView } from '../../../shared/schemas/dispatch';
 import { expireOffers } from './answers';
 import { areaName } from './places';
 
 type Stop = { orderId: string; kind: 'pickup' | 'dropoff' };
 
-/** The rider's open offers, as the offer screen shows them (time-outs swept first, so an offer shown is still open). */
-export async function riderOffers(db: Db, riderId: string, now = new Date()): Promise<RiderOfferView[]> {
+/**
+ * The rider's open offers, as the offer screen shows them (time-outs swept first, so an offer shown is still open).
+ * Money in minor units beside its currency (`feeMinor`, `cashToCollectMinor`): the door shapes it (onTheWire).
+ */
+export async function riderOffers(db: Db, riderId: string, now = new Date()) {
   await expireOffers(db, now);
   const offers = await db
     .select()
@@ -37,8 +38,8 @@ export async function riderOffers(db: Db, riderId: string, now = new Date()): Pr
         pickupAddress: o.pickupAddress,
         dropoffArea: areaName(o.deliveryAddressParts, o.deliveryAddress),
         currency: o.currency,
-        fee: toDecimalString(o.deliveryFeeMinor, o.currency),
-        cashToCollect: toDecimalString(o.paymentMethod === 'cash' ? o.codAmountMinor : 0, o.currency),
+        feeMinor: o.deliveryFeeMinor,
+        cashToCollectMinor: o.paymentMethod === 'cash' ? o.codAmountMinor : 0,
         etaPickupAt: o.etaPickupAt?.toISOString() ?? null,
         etaDropoffAt: o.etaDropoffAt?.toISOString() ?? null,
       })),
@@ -50,8 +51,8 @@ export async function riderOffers(db: Db, riderId: string, now = new Date()): Pr
       expiresAt: offer.expiresAt.toISOString(),
       distanceKm: offer.distanceKm,
       currency,
-      fee: toDecimalString(mine.reduce((s, r) => s + r.order.deliveryFeeMinor, 0), currency),
-      cashToCollect: toDecimalString(mine.reduce((s, r) => s + (r.order.paymentMethod === 'cash' ? r.order.codAmountMinor : 0), 0), currency),
+      feeMinor: mine.reduce((s, r) => s + r.order.deliveryFeeMinor, 0),
+      cashToCollectMinor: mine.reduce((s, r) => s + (r.order.paymentMethod === 'cash' ? r.order.codAmountMinor : 0), 0),
     };
   });
 }

@@ -2,7 +2,6 @@ import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { orders, orderStatusEvents } from '../../../../db/schema';
 import type { ApiOrder, ApiOrderListQuery } from '../../../shared/schemas/api-v1';
-import { toDecimalString } from '../../../shared/money';
 import { notFound } from '../../errors';
 import { paged, pageWindow } from '../../lib/paging';
 import type { OrderRow } from './order-transition';
@@ -13,8 +12,13 @@ const iso = (d: Date | null) => d?.toISOString() ?? null;
 /** The public tracking page of an order, on this server's origin as the caller sees it. */
 export const trackingUrl = (origin: string, code: string | null) => `${origin}/track/${code ?? ''}`;
 
-/** An order as the shop API shows it, without its offer and timeline (the list's item). */
-export function apiOrderSummary(o: OrderRow, origin: string): Omit<ApiOrder, 'offer' | 'timeline'> {
+type MinorMoney<T> = Omit<T, 'fee' | 'cashToCollect'> & { feeMinor: number; cashToCollectMinor: number };
+
+/**
+ * An order as the shop API shows it, without its offer and timeline (the list's item). Money in minor units beside its
+ * currency: the /api/v1 door writes it as decimal strings (inDecimals, docs/api.md "Money").
+ */
+export function apiOrderSummary(o: OrderRow, origin: string): MinorMoney<Omit<ApiOrder, 'offer' | 'timeline'>> {
   return {
     id: o.id,
     status: o.status,
@@ -23,8 +27,8 @@ export function apiOrderSummary(o: OrderRow, origin: string): Omit<ApiOrder, 'of
     eta: o.etaPickupAt || o.etaDropoffAt ? { pickupAt: iso(o.etaPickupAt), dropoffAt: iso(o.etaDropoffAt) } : null,
     customer: { name: o.customerName, phone: o.customerPhone, language: o.customerLocale ?? null },
     currency: o.currency,
-    fee: toDecimalString(o.deliveryFeeMinor, o.currency),
-    cashToCollect: toDecimalString(o.codAmountMinor, o.currency),
+    feeMinor: o.deliveryFeeMinor,
+    cashToCollectMinor: o.codAmountMinor,
     promisedAt: iso(o.promisedAt),
     createdAt: o.createdAt.toISOString(),
     trackingUrl: trackingUrl(origin, o.trackingCode),
