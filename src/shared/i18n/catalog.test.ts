@@ -22,9 +22,10 @@ import { conflicts } from './en/conflicts';
 import { answers } from './en/answers';
 import { managers } from './en/managers';
 import { proof } from './en/proof';
+import { dispatchScreens } from './en/dispatchScreens';
 
 test('no key is defined in two catalog files (a spread would silently keep only one)', () => {
-  const parts = [shell, publicPages, auth, admin, rider, company, assistant, support, analysis, mcpTokens, gulf, errors, handover, reconcile, documents, rules, notices, account, conflicts, answers, managers, proof];
+  const parts = [shell, publicPages, auth, admin, rider, company, assistant, support, analysis, mcpTokens, gulf, errors, handover, reconcile, documents, rules, notices, account, conflicts, answers, managers, proof, dispatchScreens];
   const total = parts.reduce<number>((n, p) => n + Object.keys(p).length, 0);
   expect(total).toBe(Object.keys(en).length);
 });

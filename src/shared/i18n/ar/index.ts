@@ -24,5 +24,6 @@ import { conflicts } from './conflicts';
 import { answers } from './answers';
 import { managers } from './managers';
 import { proof } from './proof';
+import { dispatchScreens } from './dispatchScreens';
 
-export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers, ...proof };
+export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers, ...proof, ...dispatchScreens };

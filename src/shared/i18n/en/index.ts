@@ -24,7 +24,8 @@ import { conflicts } from './conflicts';
 import { answers } from './answers';
 import { managers } from './managers';
 import { proof } from './proof';
+import { dispatchScreens } from './dispatchScreens';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers, ...proof } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers, ...proof, ...dispatchScreens } as const;
 
 export type MessageKey = keyof typeof en;

@@ -1,0 +1,21 @@
+/**
+ * The server's clock as the browser sees it: a phone's clock may be minutes off, and an offer's countdown
+ * (issue 25) runs to the server's expiresAt. Every API answer carries an HTTP Date header (whole seconds):
+ * its middle of the second, against the middle of the round trip, gives the offset. Offsets under the header's
+ * own precision are noise, so a clock that is close is trusted as it is.
+ */
+const NOISE_MS = 1_500;
+let offsetMs = 0;
+
+/** Learns the offset from one answer's Date header, sent and received at the browser's times. */
+export function noteServerDate(dateHeader: string | null, sentAt: number, receivedAt: number): void {
+  const server = dateHeader ? Date.parse(dateHeader) : NaN;
+  if (!Number.isFinite(server) || receivedAt < sentAt) return;
+  const offset = server + 500 - (sentAt + receivedAt) / 2;
+  offsetMs = Math.abs(offset) < NOISE_MS ? 0 : Math.round(offset);
+}
+
+/** The server's time now, in ms since the epoch. */
+export function serverNow(): number {
+  return Date.now() + offsetMs;
+}
