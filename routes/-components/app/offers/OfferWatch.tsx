@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useOnline } from '../../../../src/client/outbox/hooks';
 import { trpc } from '../../../../src/client/trpc';
+import { useStepsAfterFirstPaint } from '../../../../src/client/ui/useStepsAfterFirstPaint';
 import { useRider } from '../RiderContext';
 
 /** Spec decision: offers are asked for every 5 s while on duty and online (and when the app comes back to the front). */
@@ -14,6 +15,11 @@ const OfferDesk = lazy(() => import('./OfferDesk'));
  * asks nothing and shows nothing. The offer screen's code loads only once there is something to show.
  */
 export function OfferWatch() {
+  // Not in the server's rendering of the first screen (src/shared/rider-first-screen.ts): offers are asked live, after the first paint.
+  return useStepsAfterFirstPaint(1) ? <OfferPoll /> : null;
+}
+
+function OfferPoll() {
   const { duty } = useRider();
   const online = useOnline();
   const watching = duty !== null && online;
