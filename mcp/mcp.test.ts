@@ -151,6 +151,26 @@ describe('MCP over Streamable HTTP (/mcp)', () => {
     await client.close();
   });
 
+  test('dispatch_status (issue 25): a company token gets its own dispatch picture; admins and riders have no such tool', async () => {
+    const client = await overHttp(tokens.companyA);
+    const status = structured(await client.callTool({ name: 'dispatch_status', arguments: {} })) as Record<string, unknown>;
+    expect(status).toEqual({
+      mode: 'manual',
+      waitingForRider: { needsRider: [], notOffered: 1 },
+      offersOut: [],
+      ridersAvailable: 0,
+      ridersOnDuty: 0,
+      perArea: [{ area: 'Sultan Center', waitingOrders: 1, ridersAvailable: 0 }],
+    });
+    expect(errorText(await client.callTool({ name: 'dispatch_status', arguments: { companyId: w.companyB.id } }))).toContain('companyId');
+    await client.close();
+    for (const who of ['admin', 'riderA'] as const) {
+      const other = await overHttp(tokens[who]);
+      expect((await other.listTools()).tools.map((t) => t.name)).not.toContain('dispatch_status');
+      await other.close();
+    }
+  });
+
   test('the analysis tools return figures from the data; bad input is a tool error naming the field', async () => {
     const client = await overHttp(tokens.companyA);
     const fin = structured(await client.callTool({ name: 'analysis_financial', arguments: {} }));
@@ -274,7 +294,7 @@ describe('OAuth discovery: there is none, and the paths say so in JSON', () => {
     const redirected: URL[] = [];
     const client = new Client({ name: 'kwt-test', version: '1.0.0' });
     await client.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: tokenProvider(tokens.companyA, redirected) }));
-    expect((await client.listTools()).tools.length).toBe(12);
+    expect((await client.listTools()).tools.length).toBe(13);
     await client.close();
     const refused = new Client({ name: 'kwt-test', version: '1.0.0' });
     await expect(refused.connect(new StreamableHTTPClientTransport(mcpUrl, { authProvider: tokenProvider(tokens.revoked, redirected) }))).rejects.toBeInstanceOf(UnauthorizedError);

@@ -12,6 +12,7 @@ import { startWebhookDispatcher, guardFromEnv } from './services/integrations';
 import { startDocumentReminders } from './services/compliance';
 import { startHousekeeping } from './lib/housekeeping';
 import { startDemoSimulator } from './services/demo-sim';
+import { startDispatchSweeper } from './services/dispatch';
 
 let env: Env;
 try {
@@ -49,6 +50,7 @@ startWebhookDispatcher(db, guardFromEnv(env));
 const stopReminders = startDocumentReminders(db);
 const stopHousekeeping = startHousekeeping(db);
 const stopSimulator = startDemoSimulator(db, env);
+const stopDispatchSweeper = startDispatchSweeper(db);
 const server = Bun.serve({ port: env.PORT, hostname: env.HOST, ...serveOptions(db, env), idleTimeout: 60 });
-onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping, ...(stopSimulator ? [stopSimulator] : [])] });
+onStopSignals({ server, db, timeoutMs: env.SHUTDOWN_TIMEOUT_MS, stopBackground: [stopReminders, stopHousekeeping, stopDispatchSweeper, ...(stopSimulator ? [stopSimulator] : [])] });
 log.info(`KWT Delivery listening on http://localhost:${server.port}`, { port: server.port });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../../db/client';
-import { flaggedRecords, notices, webhookEndpoints } from '../../db/schema';
+import { dispatchOfferOrders, dispatchOffers, flaggedRecords, notices, webhookEndpoints } from '../../db/schema';
 import type { SessionUser } from '../../src/shared/schemas/auth';
 import { saveDocumentInput } from '../../src/shared/schemas/documents';
 import { reportInput } from '../../src/shared/schemas/reports';
@@ -63,6 +63,13 @@ export async function makeAuthzWorld(db: Db, capturesDir: string) {
     /** A new rider of the owner's company, without an account: safe to suspend, edit or invite. */
     newRider: async (o: Owner) => (await makeRider(db, companyOf(o), { withUser: false })).rider,
     order: (o: Owner, over: Parameters<typeof makeOrder>[2] = {}) => makeOrder(db, companyOf(o), over),
+    /** An open offer of a pending order to the owner's rider, ten minutes to answer (the doors answer at the wall clock). */
+    offer: async (o: Owner) => {
+      const order = await makeOrder(db, companyOf(o), { status: 'pending', dispatchState: 'offering', dispatchAttempts: 1 });
+      const [offer] = await db.insert(dispatchOffers).values({ companyId: companyOf(o).id, riderId: riderOf(o).id, expiresAt: new Date(Date.now() + 600_000) }).returning();
+      await db.insert(dispatchOfferOrders).values({ offerId: offer!.id, orderId: order.id });
+      return offer!;
+    },
     /** An order assigned to the owner's rider, ready to be picked up. */
     assignedOrder: (o: Owner) => makeOrder(db, companyOf(o), { riderId: riderOf(o).id, status: 'assigned' }),
     document: async (o: Owner) => {

@@ -107,6 +107,7 @@ export const INPUTS: Record<string, Build> = {
   'company.cashCorrect': (f, o) => ({ riderId: f.riderOf(o).id, amount: 1, reason: 'matrix check' }),
   'company.setCashLimits': () => ({ limit: null, holdHours: null }),
   'company.reconciliation': () => ({}),
+  'company.saveDispatchSettings': () => ({ mode: 'manual', offerSeconds: 60, maxAttempts: 5, batchRadiusMeters: 500, timeoutsToPause: 3, maxLoad: 3 }),
   'company.markNoticeRead': async (f, o) => ({ id: (await f.notice(o, 'company')).id }),
   'company.riderDocuments': (f, o) => ({ riderId: f.riderOf(o).id }),
   'company.saveDocument': (f, o) => ({ riderId: f.riderOf(o).id, type: 'health_certificate', expiresOn: '2099-01-01' }),
@@ -142,6 +143,8 @@ export const INPUTS: Record<string, Build> = {
   'rider.handoverCancel': async (f, o) => ({ id: (await f.handover(o)).id }),
   'rider.notices': () => ({}),
   'rider.markNoticeRead': async (f, o) => ({ id: (await f.notice(o, 'rider')).id }),
+  'rider.acceptOffer': async (f, o) => ({ offerId: (await f.offer(o)).id }),
+  'rider.declineOffer': async (f, o) => ({ offerId: (await f.offer(o)).id }),
 
   'tracking.location': (f, o) => ({ id: f.riderOf(o).id, lat: 29.37, lng: 47.98, idempotencyKey: key() }),
   'tracking.publicOrder': async (f, o) => ({ code: (await f.order(o)).trackingCode }),

@@ -39,6 +39,8 @@ const SPECIAL: Record<string, (f: AuthzWorld, o: Owner) => Promise<RouteCall> | 
   'PUT /api/documents/:id/photo': async (f, o) => ({ path: `/api/documents/${(await f.document(o)).id}/photo`, body: form({ image: image() }) }),
   'GET /api/documents/:id/photo': async (f, o) => ({ path: `/api/documents/${(await f.documentWithPhoto(o)).id}/photo` }),
   'DELETE /api/documents/:id/photo': async (f, o) => ({ path: `/api/documents/${(await f.documentWithPhoto(o)).id}/photo` }),
+  'POST /api/rider/offers/:id/accept': async (f, o) => ({ path: `/api/rider/offers/${(await f.offer(o)).id}/accept` }),
+  'POST /api/rider/offers/:id/decline': async (f, o) => ({ path: `/api/rider/offers/${(await f.offer(o)).id}/decline` }),
   'GET /api/orders/:id/proof-photo': async (f, o) => ({ path: `/api/orders/${(await f.deliveredWithProof(o)).id}/proof-photo` }),
 };
 

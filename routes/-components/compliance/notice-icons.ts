@@ -9,4 +9,6 @@ export const NOTICE_ICON: Record<NoticeKind, 'cash' | 'clock' | 'shield' | 'aler
   document_expired: 'shield',
   hours_warning: 'clock',
   login_lockout: 'clock',
+  needs_rider: 'alert',
+  offers_paused: 'clock',
 };

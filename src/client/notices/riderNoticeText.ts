@@ -12,6 +12,8 @@ const RIDER_KEYS: Record<NoticeKind, MessageKey> = {
   hours_warning: 'notices.hours_warning.rider',
   cash_discrepancy: 'notices.cash_discrepancy.rider',
   login_lockout: 'notices.login_lockout.rider',
+  needs_rider: 'notices.needs_rider.rider',
+  offers_paused: 'notices.offers_paused.rider',
 };
 
 /** A rider's notice in the reader's language, as noticeText gives it. */

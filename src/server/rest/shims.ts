@@ -57,6 +57,9 @@ export const SHIMS: Shim[] = [
   { method: 'post', path: '/rider/duty/break/start', call: (c, i) => c.rider.breakStart(i.body as never) },
   { method: 'post', path: '/rider/duty/break/end', call: (c, i) => c.rider.breakEnd(i.body as never) },
   { method: 'get', path: '/rider/orders', call: (c) => c.rider.orders() },
+  { method: 'get', path: '/rider/offers', call: (c) => c.rider.offers() },
+  { method: 'post', path: '/rider/offers/:id/accept', call: (c, i) => c.rider.acceptOffer({ offerId: i.params.id ?? '' }) },
+  { method: 'post', path: '/rider/offers/:id/decline', call: (c, i) => c.rider.declineOffer({ offerId: i.params.id ?? '' }) },
   { method: 'post', path: '/rider/orders/:orderId/status', call: (c, i) => c.rider.setOrderStatus({ ...obj(i.body), orderId: i.params.orderId } as never) },
   { method: 'post', path: '/ai/analysis', call: (c, i) => c.ai.analysis(i.body as never) },
   // One path, two callers (spec section 7): the Support page sends userId/userRole, the visitor widget never does.

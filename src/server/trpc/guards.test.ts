@@ -190,6 +190,16 @@ const MATRIX: { name: string; call: (c: Caller) => Promise<unknown>; expect: Rec
   { name: 'rider.cashLimit', call: (c) => c.rider.cashLimit(), expect: riderOnly },
   { name: 'rider.notices', call: (c) => c.rider.notices({ unreadOnly: true }), expect: riderOnly },
   { name: 'rider.markNoticeRead', call: (c) => c.rider.markNoticeRead({ id: 'no-such-notice' }), expect: { ...riderOnly, riderA: ['NOT_FOUND', 'Notice not found'], riderB: ['NOT_FOUND', 'Notice not found'] } },
+  // Dispatch (issue 25): each manager its own company's settings, waiting orders and rates; a rider only its own offers.
+  { name: 'company.dispatchSettings', call: (c) => c.company.dispatchSettings(), expect: companyOnly },
+  { name: 'company.saveDispatchSettings', call: (c) => c.company.saveDispatchSettings({ mode: 'manual' }), expect: companyOnly },
+  { name: 'company.needsRider', call: (c) => c.company.needsRider(), expect: companyOnly },
+  { name: 'company.acceptanceRates', call: (c) => c.company.acceptanceRates(), expect: companyOnly },
+  { name: 'rider.offers', call: (c) => c.rider.offers(), expect: riderOnly },
+  { name: 'rider.offerState', call: (c) => c.rider.offerState(), expect: riderOnly },
+  { name: 'rider.resumeOffers', call: (c) => c.rider.resumeOffers(), expect: riderOnly },
+  { name: 'rider.acceptOffer', call: (c) => c.rider.acceptOffer({ offerId: 'no-such-offer' }), expect: { ...riderOnly, riderA: ['NOT_FOUND', 'Offer not found'], riderB: ['NOT_FOUND', 'Offer not found'] } },
+  { name: 'rider.declineOffer', call: (c) => c.rider.declineOffer({ offerId: 'no-such-offer' }), expect: { ...riderOnly, riderA: ['NOT_FOUND', 'Offer not found'], riderB: ['NOT_FOUND', 'Offer not found'] } },
   // Rider documents (issue 9): managers their own riders' (another company's rider or document: 404), riders read their own.
   { name: 'company.documentsOverview', call: (c) => c.company.documentsOverview(), expect: companyOnly },
   { name: 'company.riderDocuments', call: (c) => c.company.riderDocuments({ riderId: w.riderA.id }), expect: { ...companyOnly, companyB: ['NOT_FOUND', 'Rider not found'] } },

@@ -19,7 +19,7 @@ export const DOCUMENT_REMINDER_DAYS = 30;
  * Notices shown in the app (and e-mailed to the company when SMTP is set):
  * cash limit reached, document expiring or expired, daily hours about to be exceeded.
  */
-export const NOTICE_KINDS = ['cash_limit', 'cash_overdue', 'document_expiring', 'document_expired', 'hours_warning', 'cash_discrepancy', 'login_lockout'] as const;
+export const NOTICE_KINDS = ['cash_limit', 'cash_overdue', 'document_expiring', 'document_expired', 'hours_warning', 'cash_discrepancy', 'login_lockout', 'needs_rider', 'offers_paused'] as const;
 /**
  * Notice params are stored raw and formatted in the reader's language when shown:
  * `rider` a name; `document` a DocumentType; `amount`, `limit`, `counted`, `difference` minor units

@@ -4,7 +4,9 @@ import { idField } from './fields';
 /** The events a company may subscribe an endpoint to. 'ping' is only ever sent by "Send test". */
 export const WEBHOOK_EVENTS = [
   'order.created',
+  'order.offered',
   'order.assigned',
+  'order.unassigned',
   'order.picked_up',
   'order.delivered',
   'order.failed',

@@ -6,6 +6,7 @@ import { ordersAnswer } from './orders';
 import { performanceAnswer } from './performance';
 import { statsAnswer } from './stats';
 import { createdTicketAnswer, ticketsAnswer } from './tickets';
+import { dispatchAnswer } from './dispatch';
 
 export type { Answer, Asked } from './answer';
 
@@ -27,6 +28,7 @@ const composers: Record<string, (result: never, asked: Asked) => Answer> = {
   analysis_performance: analysisAnswer,
   list_tickets: ticketsAnswer,
   create_ticket: createdTicketAnswer,
+  dispatch_status: dispatchAnswer,
 };
 
 export const hasComposer = (tool: string) => tool in composers;

@@ -8,6 +8,7 @@ import { searchOrders } from './orders';
 import { riderPerformance } from './performance';
 import { systemStats } from './stats';
 import { createTicketTool, listTickets } from './tickets';
+import { dispatchStatusTool } from './dispatch';
 
 /**
  * Every tool the assistants and the MCP server offer, one catalogue. Each runs for an AiScope and
@@ -23,6 +24,7 @@ const catalogue: unknown[] = [
   ...analysisTools,
   listTickets,
   createTicketTool,
+  dispatchStatusTool,
 ];
 /** Each tool's input type is checked where it is defined; here they are held alike (callers parse first). */
 export const ALL_TOOLS = catalogue as AiTool[];

@@ -33,7 +33,7 @@ describe('the tool catalogue', () => {
     const names = ALL_TOOLS.map((t) => t.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(
-      ['analysis_financial', 'analysis_hr', 'analysis_legal', 'analysis_performance', 'cash_reconciliation', 'create_ticket', 'list_companies', 'list_riders', 'list_tickets', 'rider_performance', 'search_orders', 'system_stats'].sort(),
+      ['analysis_financial', 'analysis_hr', 'analysis_legal', 'analysis_performance', 'cash_reconciliation', 'create_ticket', 'dispatch_status', 'list_companies', 'list_riders', 'list_tickets', 'rider_performance', 'search_orders', 'system_stats'].sort(),
     );
     for (const t of ALL_TOOLS) {
       expect(t.description.length).toBeGreaterThan(80);
@@ -43,7 +43,7 @@ describe('the tool catalogue', () => {
 
   test('riders get no company or rider directory', () => {
     expect(toolsFor({ role: 'admin' })).toHaveLength(12);
-    expect(toolsFor({ role: 'company' })).toHaveLength(12);
+    expect(toolsFor({ role: 'company' })).toHaveLength(13);
     expect(toolsFor({ role: 'rider' }).map((t) => t.name)).not.toContain('list_riders');
     expect(toolsFor({ role: 'rider' }).map((t) => t.name)).not.toContain('list_companies');
   });

@@ -13,6 +13,8 @@ import { audit } from '../../lib/audit';
 import { createManagerAccount, deliverInvitation, type InviteDoor } from './company-managers';
 import { publishChange } from '../../lib/events';
 import { emitOrderEvent, emitRiderCreated } from '../integrations';
+import { startDispatch } from '../dispatch';
+import { log } from '../../log';
 
 /**
  * Add Company: the company and its manager's account (role company, from the form's email; named after the
@@ -119,6 +121,9 @@ export async function createOrder(db: Db, actorId: string, companyId: string | u
   });
   publishChange('orders');
   await emitOrderEvent(db, row, 'order.created');
+  // Issue 25: a company in automatic dispatch offers the order now (the demo simulator plays manual dispatch itself).
+  // The order stands whatever happens to its first offer: it waits for a rider as any pending order does.
+  if (opts.source !== 'demo') await startDispatch(db, row.id, opts.now).catch((err) => log.error('dispatch of a new order failed', { orderId: row.id, err: String(err) }));
   return { success: true as const, message: 'Order created', order: { id: row.id } };
 }
 

@@ -24,6 +24,8 @@ import { orderValues, companyProfile } from '../directory';
 import { CsvError, parseCsv, toCsv } from '../../lib/csv';
 import { publishChange } from '../../lib/events';
 import { emitOrderEvent, listWebhooks } from '../integrations';
+import { dispatchSettingsOf, startDispatch } from '../dispatch';
+import { log } from '../../log';
 import { localizeText, t } from '../../../shared/i18n';
 import { readSideAddress, type AddressCells } from './order-import-address';
 
@@ -200,5 +202,8 @@ export async function importOrders(db: Db, actorId: string, companyId: string, i
   if (hooks.some((h) => h.active && h.events.includes('order.created'))) {
     for (const o of created) await emitOrderEvent(db, o, 'order.created');
   }
+  // Issue 25: in automatic dispatch each imported order is offered as one made in the form (nearby ones together).
+  const auto = created.length > 0 && (await dispatchSettingsOf(db, companyId)).mode === 'auto';
+  if (auto) for (const o of created) await startDispatch(db, o.id, now).catch((err) => log.error('dispatch of an imported order failed', { orderId: o.id, err: String(err) }));
   return { ...summary, imported: valid.length, dryRun: false };
 }

@@ -11,6 +11,7 @@ import { companyReconcileProcedures } from './company-reconcile';
 import { companyDocumentProcedures } from './company-documents';
 import { companyRuleProcedures } from './company-rules';
 import { companyFlagProcedures } from './company-flags';
+import { companyDispatchProcedures } from './company-dispatch';
 
 export const companyRouter = {
   /** The caller's own company. */
@@ -29,4 +30,5 @@ export const companyRouter = {
   ...companyDocumentProcedures,
   ...companyRuleProcedures,
   ...companyFlagProcedures,
+  ...companyDispatchProcedures,
 } satisfies TRPCRouterRecord;

@@ -6,6 +6,7 @@ import { riderHandoverProcedures } from './rider-handover';
 import { riderNoticeProcedures } from './rider-notices';
 import { riderDocumentProcedures } from './rider-documents';
 import { riderRuleProcedures } from './rider-rules';
+import { riderOfferProcedures } from './rider-offers';
 
 export const riderRouter = {
   dashboard: riderProcedure.query(({ ctx }) => riderDashboard(ctx.db, ctx.riderId)),
@@ -14,4 +15,5 @@ export const riderRouter = {
   ...riderNoticeProcedures,
   ...riderDocumentProcedures,
   ...riderRuleProcedures,
+  ...riderOfferProcedures,
 } satisfies TRPCRouterRecord;

@@ -171,4 +171,8 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.importDivisionKind.AE': 'إمارة',
   'errors.importDivisionKinds.KW': 'محافظات الكويت',
   'errors.importDivisionKinds.AE': 'إمارات الدولة',
+  'errors.offerNotFound': 'العرض غير موجود',
+  'errors.offerExpired': 'انتهت مهلة هذا العرض',
+  'errors.offerAnswered': 'تم الرد على هذا العرض من قبل',
+  'errors.offerWithdrawn': 'سُحب هذا العرض: لم يعد الطلب بانتظار مندوب',
 };

@@ -19,4 +19,8 @@ export const notices: Record<keyof typeof en, string> = {
   'notices.cash_discrepancy.rider': 'عُدَّ تسليمك البالغ {amount} بمبلغ ({counted}). ستسوّي شركتك الفرق البالغ ({difference}).',
   'notices.login_lockout.company': '{email}: أُوقف تسجيل الدخول من الأجهزة الجديدة حتى {time} بعد {failures} محاولات بكلمة مرور خاطئة.',
   'notices.login_lockout.rider': 'أُوقف تسجيل الدخول من الأجهزة الجديدة حتى {time} بعد {failures} محاولات بكلمة مرور خاطئة.',
+  'notices.needs_rider.company': 'الطلب الخاص بـ {customer} يحتاج إلى مندوب: لم يقبله أي مندوب بعد {attempts} عروض. أسنده يدوياً.',
+  'notices.needs_rider.rider': 'الطلب الخاص بـ {customer} يحتاج إلى مندوب.',
+  'notices.offers_paused.company': 'فوّت {rider} {count} عروض متتالية: أُوقفت العروض له حتى يستأنفها.',
+  'notices.offers_paused.rider': 'فوّتَّ {count} عروض متتالية، لذلك أُوقفت العروض الجديدة. استأنف العروض عندما تكون جاهزاً.',
 };

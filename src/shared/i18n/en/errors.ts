@@ -176,4 +176,8 @@ export const errors = {
   'errors.importDivisionKind.AE': 'emirate',
   'errors.importDivisionKinds.KW': 'governorates of Kuwait',
   'errors.importDivisionKinds.AE': 'emirates of the UAE',
+  'errors.offerNotFound': 'Offer not found',
+  'errors.offerExpired': 'This offer has expired',
+  'errors.offerAnswered': 'This offer was already answered',
+  'errors.offerWithdrawn': 'This offer was withdrawn: the order is no longer waiting for a rider',
 } as const;

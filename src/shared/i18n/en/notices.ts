@@ -17,4 +17,8 @@ export const notices = {
   'notices.cash_discrepancy.rider': 'Your hand-over of {amount} was counted as {counted}. Your company will resolve the difference of {difference}.',
   'notices.login_lockout.company': '{email}: New-device sign-ins paused until {time} after {failures} wrong passwords.',
   'notices.login_lockout.rider': 'New-device sign-ins paused until {time} after {failures} wrong passwords.',
+  'notices.needs_rider.company': 'The order for {customer} needs a rider: no rider took it after {attempts} offers. Assign it by hand.',
+  'notices.needs_rider.rider': 'The order for {customer} needs a rider.',
+  'notices.offers_paused.company': '{rider} missed {count} offers in a row: offers to them are paused until they resume.',
+  'notices.offers_paused.rider': 'You missed {count} offers in a row, so new offers are paused. Resume offers when you are ready.',
 } as const;

@@ -1,0 +1,159 @@
+import { and, eq, inArray, lte } from 'drizzle-orm';
+import type { Db } from '../../../../db/client';
+import { dispatchOfferOrders, dispatchOffers, orders, riders } from '../../../../db/schema';
+import { t } from '../../../shared/i18n';
+import { conflict, DomainError, notFound } from '../../errors';
+import { audit } from '../../lib/audit';
+import { publishChange } from '../../lib/events';
+import { notify } from '../compliance';
+import { assignOrder } from '../orders';
+import { dispatchOrder } from './dispatch';
+import type { OrderRow } from './facts';
+import { answered, timedOut } from './rider-state';
+import { dispatchSettingsOf } from './settings';
+
+type OfferRow = typeof dispatchOffers.$inferSelect;
+type Answer = 'accept' | 'decline';
+
+const REFUSAL = { accepted: 'errors.offerAnswered', declined: 'errors.offerAnswered', expired: 'errors.offerExpired', withdrawn: 'errors.offerWithdrawn' } as const;
+const refuse = (status: Exclude<OfferRow['status'], 'open'>) => conflict(t(REFUSAL[status]));
+
+async function offerOrders(db: Db, offerId: string): Promise<OrderRow[]> {
+  const rows = await db
+    .select({ order: orders })
+    .from(dispatchOfferOrders)
+    .innerJoin(orders, eq(orders.id, dispatchOfferOrders.orderId))
+    .where(eq(dispatchOfferOrders.offerId, offerId))
+    .orderBy(dispatchOfferOrders.seq);
+  return rows.map((r) => r.order);
+}
+
+/** Still waiting for this offer's answer: pending, no rider, offering. */
+const waiting = (o: OrderRow) => o.status === 'pending' && !o.riderId && o.dispatchState === 'offering';
+
+/**
+ * Closes an open offer (compare-and-set on its status: of two closers, one wins) and frees its orders for the next
+ * offer, in one transaction with the audit; `extra` runs inside it. False when the offer was no longer open.
+ */
+async function closeOffer(db: Db, offer: OfferRow, status: Exclude<OfferRow['status'], 'open'>, now: Date, actorId: string | null, extra?: (tx: Db) => Promise<void>) {
+  return db.transaction(
+    async (tx) => {
+      const [row] = await tx
+        .update(dispatchOffers)
+        .set({ status, answeredAt: status === 'expired' || status === 'withdrawn' ? null : now })
+        .where(and(eq(dispatchOffers.id, offer.id), eq(dispatchOffers.status, 'open')))
+        .returning();
+      if (!row) return false;
+      const ids = (await tx.select({ id: dispatchOfferOrders.orderId }).from(dispatchOfferOrders).where(eq(dispatchOfferOrders.offerId, offer.id))).map((r) => r.id);
+      if (ids.length && status !== 'accepted') {
+        await tx.update(orders).set({ dispatchState: null }).where(and(inArray(orders.id, ids), eq(orders.dispatchState, 'offering')));
+      }
+      const action = { accepted: 'dispatch.accept', declined: 'dispatch.decline', expired: 'dispatch.timeout', withdrawn: 'dispatch.withdraw' }[status];
+      await audit(tx, { actorId, action, entity: 'dispatch_offer', entityId: offer.id, before: { status: 'open' }, after: { status, riderId: offer.riderId, orderIds: ids }, at: now });
+      await extra?.(tx as unknown as Db);
+      return true;
+    },
+    { behavior: 'immediate' },
+  );
+}
+
+/** Offers each order of a closed offer that still waits for a rider to the next one. */
+async function offerOnward(db: Db, companyId: string, orderIds: string[], now: Date) {
+  if (!orderIds.length) return;
+  const settings = await dispatchSettingsOf(db, companyId);
+  for (const id of orderIds) {
+    const o = await db.query.orders.findFirst({ where: eq(orders.id, id) });
+    if (o && o.status === 'pending' && !o.riderId && o.dispatchState === null) await dispatchOrder(db, o, settings, now);
+  }
+  publishChange('orders');
+}
+
+/** A time-out: the offer expires, the run of time-outs grows (pausing the rider at the company's count), the orders move on. */
+async function expireOffer(db: Db, offer: OfferRow, now: Date): Promise<void> {
+  const settings = await dispatchSettingsOf(db, offer.companyId);
+  const closed = await closeOffer(db, offer, 'expired', now, null, async (tx) => {
+    const { run, paused } = await timedOut(tx, offer.riderId, settings.timeoutsToPause, now);
+    if (!paused) return;
+    const [rider] = await tx.select({ name: riders.name }).from(riders).where(eq(riders.id, offer.riderId));
+    await audit(tx, { actorId: null, action: 'dispatch.pause', entity: 'rider', entityId: offer.riderId, after: { consecutiveTimeouts: run }, at: now });
+    const params = { rider: rider?.name ?? '', count: run };
+    await notify(tx, { companyId: offer.companyId, riderId: offer.riderId, audience: 'rider', kind: 'offers_paused', params, dedupeKey: `offers_paused:${offer.id}:rider` }, now);
+    await notify(tx, { companyId: offer.companyId, riderId: offer.riderId, audience: 'company', kind: 'offers_paused', params, dedupeKey: `offers_paused:${offer.id}:company` }, now);
+  });
+  if (closed) await offerOnward(db, offer.companyId, (await offerOrders(db, offer.id)).map((o) => o.id), now);
+}
+
+/** An offer none of whose orders waits for a rider any more (cancelled, assigned by hand) is withdrawn. */
+async function withdrawIfStale(db: Db, offer: OfferRow, now: Date): Promise<boolean> {
+  if ((await offerOrders(db, offer.id)).some(waiting)) return false;
+  await closeOffer(db, offer, 'withdrawn', now, null);
+  return true;
+}
+
+/**
+ * The sweeper: every open offer past its time expires (its orders are offered onward); every open offer whose orders
+ * all stopped waiting is withdrawn. Runs on a timer in the server and before offers are read.
+ */
+export async function expireOffers(db: Db, now = new Date()): Promise<{ expired: number; withdrawn: number }> {
+  const due = await db.select().from(dispatchOffers).where(and(eq(dispatchOffers.status, 'open'), lte(dispatchOffers.expiresAt, now))).limit(500);
+  for (const offer of due) await expireOffer(db, offer, now);
+  let withdrawn = 0;
+  const open = await db.select().from(dispatchOffers).where(eq(dispatchOffers.status, 'open')).limit(2000);
+  for (const offer of open) if (await withdrawIfStale(db, offer, now)) withdrawn++;
+  return { expired: due.length, withdrawn };
+}
+
+/**
+ * The rider's answer to an offer. Accept: each order still waiting is assigned through the order lifecycle (its
+ * guards, timeline, audit and `order.assigned` webhook). Decline: the orders go to the next rider. A late or a second
+ * answer, or an answer to a withdrawn offer, is refused with CONFLICT naming why; another rider's offer is not found.
+ */
+export async function answerOffer(db: Db, riderId: string, offerId: string, answer: Answer, now = new Date()): Promise<{ status: 'accepted' | 'declined'; orderIds: string[] }> {
+  const [offer] = await db.select().from(dispatchOffers).where(and(eq(dispatchOffers.id, offerId), eq(dispatchOffers.riderId, riderId)));
+  if (!offer) throw notFound(t('errors.offerNotFound'));
+  if (offer.status !== 'open') throw refuse(offer.status);
+  if (offer.expiresAt <= now) {
+    await expireOffer(db, offer, now);
+    throw refuse('expired');
+  }
+  if (await withdrawIfStale(db, offer, now)) throw refuse('withdrawn');
+  const rider = await db.query.riders.findFirst({ where: eq(riders.id, riderId) });
+  const actorId = rider?.userId ?? null;
+  const status = answer === 'accept' ? 'accepted' : 'declined';
+  const closed = await closeOffer(db, offer, status, now, actorId, (tx) => answered(tx, riderId));
+  if (!closed) {
+    const [again] = await db.select({ status: dispatchOffers.status }).from(dispatchOffers).where(eq(dispatchOffers.id, offerId));
+    throw refuse(again!.status === 'open' ? 'accepted' : again!.status);
+  }
+  const list = await offerOrders(db, offer.id);
+  if (status === 'declined') {
+    await offerOnward(db, offer.companyId, list.map((o) => o.id), now);
+    return { status, orderIds: list.map((o) => o.id) };
+  }
+  return { status, orderIds: await assignAll(db, offer, list, actorId, now) };
+}
+
+/** Assigns the accepted offer's orders to its rider; an order the lifecycle refuses (its guards now) goes onward. */
+async function assignAll(db: Db, offer: OfferRow, list: OrderRow[], actorId: string | null, now: Date): Promise<string[]> {
+  const assigned: string[] = [];
+  const refused: string[] = [];
+  let firstError: DomainError | null = null;
+  for (const o of list.filter(waiting)) {
+    try {
+      // The rider acts for themself, within the order's company (assignOrder checks the company and the guards).
+      await assignOrder(db, { actorId: actorId as string, companyId: offer.companyId }, o.id, offer.riderId, now);
+      await db.update(orders).set({ dispatchState: null }).where(eq(orders.id, o.id));
+      assigned.push(o.id);
+    } catch (err) {
+      if (!(err instanceof DomainError)) throw err;
+      firstError ??= err;
+      refused.push(o.id);
+    }
+  }
+  if (refused.length) {
+    await db.update(orders).set({ dispatchState: null }).where(and(inArray(orders.id, refused), eq(orders.dispatchState, 'offering')));
+    await offerOnward(db, offer.companyId, refused, now);
+  }
+  if (!assigned.length && firstError) throw firstError;
+  return assigned;
+}

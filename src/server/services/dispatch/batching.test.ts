@@ -1,0 +1,80 @@
+import { beforeEach, describe, expect, test } from 'bun:test';
+import type { Db } from '../../../../db/client';
+import { freshDb } from '../../../../test/db';
+import { dispatchWorld, later, north, orderNow, pendingOrder, PICKUP, riderOnDuty, T0 } from '../../../../test/dispatch-world';
+import { makeOrder } from '../../../../test/factories';
+import type { World } from '../../../../test/world';
+import { answerOffer, riderOffers, startDispatch } from './index';
+
+let db: Db;
+let w: World;
+
+beforeEach(async () => {
+  db = await freshDb();
+  w = await dispatchWorld(db);
+});
+
+const south = (m: number) => north(-m);
+
+describe('batching (issue 25, item 2)', () => {
+  test('pickups within 500 m go to one rider together, pickups first, then drop-offs, nearest first', async () => {
+    const r = await riderOnDuty(db, w.companyA, PICKUP);
+    const a = await pendingOrder(db, w.companyA, PICKUP, { customerName: 'Anwar', deliveryFeeMinor: 1000, paymentMethod: 'cash', codAmountMinor: 2500 }, 3000);
+    const b = await pendingOrder(db, w.companyA, north(300), { customerName: 'Bader', deliveryFeeMinor: 750, paymentMethod: 'prepaid', deliveryAddress: 'Jabriya, Block 2' }, 1000);
+    const far = await pendingOrder(db, w.companyA, north(900));
+    const out = await startDispatch(db, a.id, T0);
+    expect(out).toMatchObject({ state: 'offered', riderId: r.id, orderIds: [b.id, a.id] });
+    const [view] = await riderOffers(db, r.id, later(1));
+    expect(view!.stops.map((s) => [s.kind, s.orderId === a.id ? 'a' : 'b'])).toEqual([
+      ['pickup', 'a'],
+      ['pickup', 'b'],
+      ['dropoff', 'b'],
+      ['dropoff', 'a'],
+    ]);
+    expect(view!.stops[2]!.address).toBe('Jabriya');
+    expect(view!.orders.map((o) => [o.customerName, o.seq, o.fee, o.cashToCollect])).toEqual([
+      ['Bader', 0, '0.750', '0.000'],
+      ['Anwar', 1, '1.000', '2.500'],
+    ]);
+    expect([view!.fee, view!.cashToCollect, view!.currency, view!.distanceKm]).toEqual(['1.750', '2.500', 'KWD', 0]);
+    expect((await orderNow(db, far.id)).dispatchState).toBeNull();
+    expect((await answerOffer(db, r.id, view!.id, 'accept', later(2))).orderIds.sort()).toEqual([a.id, b.id].sort());
+    expect((await orderNow(db, b.id)).riderId).toBe(r.id);
+  });
+
+  /** A 1 km trip north from the pickup, and a second order 200 m on whose drop-off is 3 km south, promised in `minutes`. */
+  async function promised(minutes: number) {
+    await riderOnDuty(db, w.companyA, PICKUP);
+    const a = await pendingOrder(db, w.companyA, PICKUP, {}, 1000);
+    const b = await makeOrder(db, w.companyA, {
+      status: 'pending',
+      pickupLat: north(200).lat,
+      pickupLng: PICKUP.lng,
+      dropoffLat: south(3000).lat,
+      dropoffLng: PICKUP.lng,
+      promisedAt: later(minutes * 60),
+    });
+    return { a, b, out: await startDispatch(db, a.id, T0) };
+  }
+
+  test('an order whose promised time the batch would miss is left for its own offer', async () => {
+    // Alone: about 10 min to its drop-off; after the first order's 1 km north: about 16 min.
+    const { a, b, out } = await promised(12);
+    expect(out).toMatchObject({ state: 'offered', orderIds: [a.id] });
+    expect((await orderNow(db, b.id)).dispatchState).toBeNull();
+  });
+
+  test('the same order promised later joins the batch', async () => {
+    const { a, b, out } = await promised(20);
+    expect(out).toMatchObject({ state: 'offered', orderIds: [a.id, b.id] });
+  });
+
+  test('no more orders than the rider has room for', async () => {
+    const r = await riderOnDuty(db, w.companyA, PICKUP);
+    await makeOrder(db, w.companyA, { riderId: r.id, status: 'assigned' });
+    await makeOrder(db, w.companyA, { riderId: r.id, status: 'assigned' });
+    const a = await pendingOrder(db, w.companyA);
+    await pendingOrder(db, w.companyA, north(100));
+    expect(await startDispatch(db, a.id, T0)).toMatchObject({ state: 'offered', orderIds: [a.id] });
+  });
+});

@@ -1,0 +1,12 @@
+/**
+ * Dispatch (issue 25): automatic offers of orders to the best eligible rider, batches of nearby orders, answers and
+ * time-outs, "needs a rider", acceptance rates and the dispatch picture. Scoring: docs/decisions/012-dispatch-scoring.md.
+ * The public face of this folder: other folders and the doors import it only from here (test/imports.test.ts).
+ */
+export { answerOffer, expireOffers } from './answers';
+export { startDispatch, type DispatchOutcome } from './dispatch';
+export { offerState, resumeOffers } from './rider-state';
+export { dispatchSettingsOf, saveDispatchSettings } from './settings';
+export { dispatchStatus } from './status';
+export { startDispatchSweeper } from './sweeper';
+export { acceptanceRates, needsRider, offerOf, riderOffers, type AcceptanceRate } from './views';

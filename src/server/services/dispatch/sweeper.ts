@@ -1,0 +1,29 @@
+import type { Db } from '../../../../db/client';
+import { log } from '../../log';
+import { expireOffers } from './answers';
+
+/** How often the server sweeps offers: a time-out moves its order on within this much of its time. */
+export const SWEEP_MS = 5_000;
+
+/**
+ * Runs the offer sweeper (expireOffers) every SWEEP_MS from server start-up (never in tests, which call it with their
+ * own clock). A pass never overlaps the previous one. Returns a stop that waits for a pass in progress.
+ */
+export function startDispatchSweeper(db: Db, every = SWEEP_MS): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    running = expireOffers(db)
+      .catch((err) => log.error('dispatch sweeper failed', err instanceof Error ? { err: err.message } : err))
+      .finally(() => {
+        busy = false;
+      });
+  }, every);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}
