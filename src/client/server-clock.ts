@@ -1,10 +1,10 @@
 /**
  * The server's clock as the browser sees it: a phone's clock may be minutes off, and an offer's countdown
- * (issue 25) runs to the server's expiresAt. Every API answer carries an HTTP Date header (whole seconds):
- * its middle of the second, against the middle of the round trip, gives the offset. Offsets under the header's
- * own precision are noise, so a clock that is close is trusted as it is.
+ * (issue 25) runs to the server's expiresAt. Every API answer carries an HTTP Date header (whole seconds, and the
+ * server refreshes it about once a second, later under load): its middle of the second, against the middle of the
+ * round trip, gives the offset. Offsets within that noise are not corrected, so a clock that is close is trusted as it is.
  */
-const NOISE_MS = 1_500;
+const NOISE_MS = 3_000;
 let offsetMs = 0;
 
 /** Learns the offset from one answer's Date header, sent and received at the browser's times. */

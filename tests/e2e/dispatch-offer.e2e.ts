@@ -37,6 +37,9 @@ async function newOrder(manager: APIRequestContext, company: FreshCompany, custo
   return order.id;
 }
 
+/** The app comes back to the front: it asks for offers at once instead of at its next 5 s poll. */
+const backToFront = (page: Page) => page.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+
 async function shot(page: Page, name: string) {
   mkdirSync(SHOTS, { recursive: true });
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
@@ -59,8 +62,9 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
 
   // An order: offered to the only rider on duty, who sees it within a poll.
   await newOrder(manager, company, 'Fatima Al-Ali', 2.5);
+  await backToFront(page);
   const offer = page.getByTestId('offer-view');
-  await expect(offer).toBeVisible({ timeout: 8_000 });
+  await expect(offer).toBeVisible();
   await expect(offer.getByRole('heading')).toHaveText(en('offer.title'));
   await expect(offer.getByTestId('offer-fee')).toHaveText(kwd(1500));
   await expect(offer.getByTestId('offer-cash')).toHaveText(kwd(2500));
@@ -89,13 +93,15 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await expect(offer).toHaveCount(0);
   await expect(page.getByTestId('my-orders').getByText('Fatima Al-Ali')).toBeVisible();
 
-  // A second order: offered, left unanswered until its deadline passes.
+  // A second order: offered with 4 s left, and left unanswered until the deadline passes.
   await newOrder(manager, company, 'Mariam Al-Kandari', 0);
-  await expect(offer).toBeVisible({ timeout: 8_000 });
+  expect(await offersRunOutIn(rider.id, 4_000)).toBe(1);
+  await backToFront(page);
+  await expect(offer).toBeVisible();
   await expect(offer.getByTestId('offer-cash')).toHaveText(en('offer.noCash'));
-  expect(await offersRunOutIn(rider.id, 2_000)).toBe(1);
+  expect(Number(await offer.getByTestId('offer-countdown').getAttribute('data-seconds'))).toBeLessThanOrEqual(4);
   const ended = page.getByTestId('offer-ended-message');
-  await expect(ended).toBeVisible({ timeout: 10_000 });
+  await expect(ended).toBeVisible();
   await expect(ended).toContainText(en('offer.expired'));
   await expect(ended).toContainText(en('offer.expiredText'));
   await expect(page.getByTestId('offer-accept')).toHaveCount(0);

@@ -18,7 +18,7 @@ export function FleetTab() {
   const { data, isPending } = useQuery(trpc.company.riders.queryOptions());
   const { data: profile } = useQuery(trpc.company.profile.queryOptions());
   const rates = useQuery(trpc.company.acceptanceRates.queryOptions());
-  const acceptanceOf = (riderId: string) => (rates.data ? (rates.data.find((r) => r.riderId === riderId) ?? null) : undefined);
+  const acceptanceOf = (riderId: string) => (rates.data ? (rates.data[riderId] ?? null) : undefined);
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);

@@ -14,7 +14,7 @@ interface Props {
   offers: RiderOfferView[];
   /** When the server last answered with `offers` (0: never). */
   fetchedAt: number;
-  state: { paused: boolean; timeoutsInRow?: number } | null;
+  state: { paused: boolean } | null;
 }
 
 /**
@@ -27,7 +27,7 @@ export default function OfferDesk({ offers, fetchedAt, state }: Props) {
   const now = useServerNow();
   const [closed, setClosed] = useState<ReadonlySet<string>>(() => new Set());
   const [shown, setShown] = useState<{ offer: RiderOfferView; since: number } | null>(null);
-  const [ending, setEnding] = useState<Ending | null>(null);
+  const [ending, setEnding] = useState<{ kind: Ending; reason?: string } | null>(null);
   const next = openOffers(offers, now, closed)[0];
 
   const refresh = useCallback(() => {
@@ -44,9 +44,10 @@ export default function OfferDesk({ offers, fetchedAt, state }: Props) {
     toast({ title, variant: 'success' });
     refresh();
   };
-  const failed = (err: { data?: { code?: string } | null }) => {
-    if (err.data?.code === 'CONFLICT') {
-      setEnding('gone');
+  const failed = (err: { message: string; data?: { code?: string } | null }) => {
+    // 409: answered late, twice, or withdrawn; 404: no longer this rider's. The server's reason is in the UI's language.
+    if (err.data?.code === 'CONFLICT' || err.data?.code === 'NOT_FOUND') {
+      setEnding({ kind: 'gone', reason: err.message });
       refresh();
     } else toast({ title: t('offer.failed'), description: t('offer.failedText'), variant: 'destructive' });
   };
@@ -74,12 +75,12 @@ export default function OfferDesk({ offers, fetchedAt, state }: Props) {
   const takenAway = shown !== null && fetchedAt > shown.since && !offers.some((o) => o.id === shown.offer.id);
   useEffect(() => {
     if (ending || busy || !(runOut || takenAway)) return;
-    setEnding(runOut ? 'expired' : 'gone');
+    setEnding({ kind: runOut ? 'expired' : 'gone' });
     refresh();
   }, [ending, busy, runOut, takenAway, refresh]);
 
-  if (current && ending) return <OfferEnded ending={ending} onDone={() => close(current.id)} />;
+  if (current && ending) return <OfferEnded ending={ending.kind} reason={ending.reason} onDone={() => close(current.id)} />;
   if (current) return <OfferView offer={current} now={now} busy={busy} onAccept={() => accept.mutate({ offerId: current.id })} onDecline={() => decline.mutate({ offerId: current.id })} />;
-  if (state?.paused) return <OffersPaused missed={state.timeoutsInRow ?? null} />;
+  if (state?.paused) return <OffersPaused />;
   return null;
 }

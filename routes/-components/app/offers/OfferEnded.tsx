@@ -7,7 +7,7 @@ import { OfferSheet } from './OfferSheet';
 export type Ending = 'expired' | 'gone';
 
 /** The end of an offer the rider did not get to answer, said plainly, until they tap OK. */
-export function OfferEnded({ ending, onDone }: { ending: Ending; onDone: () => void }) {
+export function OfferEnded({ ending, reason, onDone }: { ending: Ending; reason?: string; onDone: () => void }) {
   const t = useT();
   const ok = useRef<HTMLButtonElement>(null);
   useEffect(() => ok.current?.focus(), []);
@@ -24,7 +24,7 @@ export function OfferEnded({ ending, onDone }: { ending: Ending; onDone: () => v
       <div role="alert" className="flex flex-col items-center gap-3 py-10 text-center" data-testid="offer-ended-message" data-ending={ending}>
         <Icon name="clock" className="size-14 text-warning" />
         <p className="text-2xl font-bold">{ending === 'expired' ? t('offer.expired') : t('offer.gone')}</p>
-        <p className="text-base-content/80">{ending === 'expired' ? t('offer.expiredText') : t('offer.goneText')}</p>
+        <p className="text-base-content/80">{ending === 'expired' ? t('offer.expiredText') : (reason ?? t('offer.goneText'))}</p>
       </div>
     </OfferSheet>
   );

@@ -5,7 +5,7 @@ import { trpc } from '../../../../src/client/trpc';
 import { Icon } from '../../../../src/client/ui/Icon';
 
 /** Offers stopped after missed offers in a row (the company's setting), until the rider resumes them. */
-export function OffersPaused({ missed }: { missed: number | null }) {
+export function OffersPaused() {
   const t = useT();
   const qc = useQueryClient();
   const resume = useMutation(
@@ -23,7 +23,7 @@ export function OffersPaused({ missed }: { missed: number | null }) {
       <Icon name="pause" className="size-6 shrink-0" />
       <div className="min-w-0 flex-1">
         <p className="font-semibold">{t('offer.paused.title')}</p>
-        {missed !== null ? <p className="text-sm">{t('offer.paused.text', { count: missed })}</p> : null}
+        <p className="text-sm">{t('offer.paused.text')}</p>
       </div>
       <button type="button" className="btn h-12 w-full sm:w-auto" disabled={resume.isPending} onClick={() => resume.mutate()} data-testid="offers-resume">
         <Icon name="play" />

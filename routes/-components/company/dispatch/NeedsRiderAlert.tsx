@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useT } from '../../../../src/client/i18n';
 import { trpc } from '../../../../src/client/trpc';
 import { Icon } from '../../../../src/client/ui/Icon';
-import { formatDateTime, regionOfCurrency } from '../../../../src/shared/regions';
+import { formatDateTime, REGIONS } from '../../../../src/shared/regions';
 import { OrderDetail } from '../../admin/oversight/OrderDetail';
 import { companyOrdersApi } from '../OrdersTab';
 
@@ -14,8 +14,10 @@ const REFRESH_MS = 30_000;
 export function NeedsRiderAlert() {
   const t = useT();
   const { data } = useQuery({ ...trpc.company.needsRider.queryOptions(), refetchInterval: REFRESH_MS, refetchOnWindowFocus: true });
+  const { data: profile } = useQuery(trpc.company.profile.queryOptions());
   const [openId, setOpenId] = useState<string | null>(null);
   if (!data?.length) return null;
+  const region = REGIONS[profile?.region ?? 'kuwait'];
   return (
     <section role="alert" className="alert alert-warning alert-vertical items-stretch sm:alert-horizontal" data-testid="needs-rider">
       <Icon name="alert" className="size-6 shrink-0" />
@@ -31,7 +33,7 @@ export function NeedsRiderAlert() {
                 <p className="font-medium">{o.customerName}</p>
                 <p className="truncate text-base-content/70">{o.pickupAddress}</p>
                 <p className="text-xs text-base-content/70">
-                  {t('needsRider.attempts', { count: o.dispatchAttempts })} · {t('needsRider.waiting', { time: formatDateTime(new Date(o.createdAt), regionOfCurrency(o.currency)) })}
+                  {t('needsRider.attempts', { count: o.dispatchAttempts })} · {t('needsRider.waiting', { time: formatDateTime(new Date(o.createdAt), region) })}
                 </p>
               </div>
               <button type="button" className="btn btn-primary btn-sm" onClick={() => setOpenId(o.id)} data-testid="needs-rider-assign">

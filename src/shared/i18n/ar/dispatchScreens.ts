@@ -27,7 +27,7 @@ export const dispatchScreens: Record<keyof typeof en, string> = {
   'offer.goneText': 'انتهت مهلته أو انتقل إلى مندوب آخر.',
   'offer.ok': 'حسناً',
   'offer.paused.title': 'العروض متوقفة مؤقتاً',
-  'offer.paused.text': 'أُوقفت العروض بعد تفويت {count} من العروض على التوالي. استأنفها متى كنت مستعداً لاستلام الطلبات.',
+  'offer.paused.text': 'توقفت العروض الجديدة بعد عروض فاتتك على التوالي. استأنفها متى كنت مستعداً لاستلام الطلبات.',
   'offer.paused.resume': 'استئناف العروض',
   'offer.paused.resumed': 'استُؤنفت العروض',
   'dispatchSettings.title': 'توزيع الطلبات',

@@ -25,7 +25,7 @@ export const dispatchScreens = {
   'offer.goneText': 'It expired or went to another rider.',
   'offer.ok': 'OK',
   'offer.paused.title': 'Offers paused',
-  'offer.paused.text': 'Offers paused after {count} missed offers in a row. Resume when you are ready to take orders.',
+  'offer.paused.text': 'New offers stopped after offers you missed in a row. Resume them when you are ready to take orders.',
   'offer.paused.resume': 'Resume offers',
   'offer.paused.resumed': 'Offers resumed',
   'dispatchSettings.title': 'Dispatch',
