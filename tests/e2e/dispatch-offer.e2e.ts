@@ -9,7 +9,7 @@ import { appMounted, expectToast, freshCompany, freshRider, PASSWORD, signIn, tr
  * Issue 25 item 7: the rider's offer screen at 390×844. A company in automatic dispatch creates an order; the rider
  * on duty sees it full screen with its countdown, accepts it, and has it in their orders. A second offer runs out
  * unanswered (its deadline brought forward in the database rather than waiting out the 15 s window): it leaves the
- * screen with the message, and the company's dashboard lists the order as needing a rider.
+ * screen with the message; the server times it out and, the company pausing after one time-out, the rider resumes offers.
  */
 test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Kuwait', serviceWorkers: 'block', permissions: ['geolocation'], geolocation: { latitude: 29.3375, longitude: 48.0758 } });
 
@@ -29,7 +29,10 @@ async function newOrder(manager: APIRequestContext, company: FreshCompany, custo
     customerName,
     customerPhone: '+96550001234',
     pickupAddress: 'Sultan Center, Salmiya',
-    deliveryAddress: 'Salmiya, Block 10, Street 5, House 12',
+    deliveryAddress: 'Jabriya, Block 10, Street 5, House 12',
+    // Pinned: the pickup about 1.5 km from the rider (the context's geolocation), the drop-off in Jabriya.
+    pickupAddressParts: { country: 'KW', governorate: 'hawalli', area: 'salmiya', block: '2', street: 'Salem Al-Mubarak', building: 'Sultan Center', landmark: '', pin: { lat: 29.3330, lng: 48.0610 } },
+    deliveryAddressParts: { country: 'KW', governorate: 'hawalli', area: 'jabriya', block: '10', street: '5', building: '12', landmark: '', pin: { lat: 29.3255, lng: 48.0335 } },
     deliveryFee: 1.5,
     codAmount,
     currency: company.currency,
@@ -45,11 +48,11 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: `${SHOTS}/${name}.png` });
 }
 
-test('the rider accepts an offer full screen; a second one runs out and leaves with the message', async ({ page, context }) => {
+test('the rider accepts an offer full screen; a second one runs out and leaves with the message; paused offers resume', async ({ page, context }) => {
   const company = await freshCompany('kuwait');
   const rider = await freshRider(company);
   const manager = await session(company.manager.email);
-  await trpcPost(manager, 'company.saveDispatchSettings', { mode: 'auto', offerSeconds: 60, maxAttempts: 1, batchRadiusMeters: 0, timeoutsToPause: 3, maxLoad: 3 });
+  await trpcPost(manager, 'company.saveDispatchSettings', { mode: 'auto', offerSeconds: 60, maxAttempts: 1, batchRadiusMeters: 0, timeoutsToPause: 1, maxLoad: 3 });
   const riderApi = await session(rider.email);
   await trpcPost(riderApi, 'rider.dutyStart', { startOdometerKm: 1000 });
 
@@ -68,8 +71,9 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await expect(offer.getByRole('heading')).toHaveText(en('offer.title'));
   await expect(offer.getByTestId('offer-fee')).toHaveText(kwd(1500));
   await expect(offer.getByTestId('offer-cash')).toHaveText(kwd(2500));
-  await expect(offer.getByTestId('offer-dropoff')).toHaveText('Salmiya');
-  await expect(offer.getByTestId('offer-pickup')).toHaveText('Sultan Center, Salmiya');
+  await expect(offer.getByTestId('offer-dropoff')).toHaveText('Jabriya');
+  await expect(offer.getByTestId('offer-pickup')).toContainText('Sultan Center');
+  await expect(offer.getByTestId('offer-distance')).toHaveText(/^\d[\d.]* km$/);
   const seconds = Number(await offer.getByTestId('offer-countdown').getAttribute('data-seconds'));
   expect(seconds).toBeGreaterThan(40);
   expect(seconds).toBeLessThanOrEqual(60);
@@ -80,6 +84,7 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await page.evaluate(() => localStorage.setItem('kwt.locale', 'ar'));
   await page.reload();
   await expect(offer.getByRole('heading')).toHaveText(ar('offer.title'), { timeout: 8_000 });
+  await expect(offer.getByTestId('offer-dropoff')).toHaveText('الجابرية');
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   expect(Number(await offer.getByTestId('offer-countdown').getAttribute('data-seconds'))).toBeLessThanOrEqual(seconds);
   await shot(page, 'offer-ar-390');
@@ -99,15 +104,29 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await backToFront(page);
   await expect(offer).toBeVisible();
   await expect(offer.getByTestId('offer-cash')).toHaveText(en('offer.noCash'));
-  expect(Number(await offer.getByTestId('offer-countdown').getAttribute('data-seconds'))).toBeLessThanOrEqual(4);
+  // (The screen's clock ticks every 250 ms: "5" for a moment after the answer came.)
+  expect(Number(await offer.getByTestId('offer-countdown').getAttribute('data-seconds'))).toBeLessThanOrEqual(5);
   const ended = page.getByTestId('offer-ended-message');
   await expect(ended).toBeVisible();
   await expect(ended).toContainText(en('offer.expired'));
   await expect(ended).toContainText(en('offer.expiredText'));
   await expect(page.getByTestId('offer-accept')).toHaveCount(0);
+  await shot(page, 'offer-expired-en-390');
   await page.getByTestId('offer-ended-ok').click();
   await expect(page.getByTestId('offer-ended')).toHaveCount(0);
   await expect(page.getByTestId('my-orders').getByText('Mariam Al-Kandari')).toHaveCount(0);
+
+  // The company pauses a rider after one time-out: once the server has timed the offer out, offers are paused until the rider resumes.
+  await expect.poll(async () => (await trpcGet<{ paused: boolean }>(riderApi, 'rider.offerState')).paused, { timeout: 8_000 }).toBe(true);
+  await backToFront(page);
+  const paused = page.getByTestId('offers-paused');
+  await expect(paused).toContainText(en('offer.paused.title'));
+  await expect(paused).toContainText(en('offer.paused.text'));
+  await shot(page, 'offers-paused-en-390');
+  await paused.getByTestId('offers-resume').click();
+  await expectToast(page, en('offer.paused.resumed'));
+  await expect(paused).toHaveCount(0);
+  expect(await trpcGet<{ paused: boolean }>(riderApi, 'rider.offerState')).toEqual({ paused: false });
 });
 
 test('a company switches to automatic dispatch, sees an order that needs a rider and opens it to assign', async ({ browser }) => {
@@ -139,7 +158,7 @@ test('a company switches to automatic dispatch, sees an order that needs a rider
   const alert = page.getByTestId('needs-rider');
   await expect(alert.getByRole('heading')).toHaveText(en('needsRider.title'));
   const row = alert.getByTestId('needs-rider-order').filter({ hasText: 'Huda Al-Mutairi' });
-  await expect(row).toBeVisible();
+  await expect(row).toContainText(en('needsRider.nobody'));
   await shot(page, 'needs-rider-en-1280');
   await row.getByTestId('needs-rider-assign').click();
   await expect(page.getByRole('dialog')).toContainText('Huda Al-Mutairi');
@@ -149,5 +168,17 @@ test('a company switches to automatic dispatch, sees an order that needs a rider
   // The fleet view: the rider was never offered an order.
   await page.goto('/company?tab=fleet');
   await expect(page.getByTestId('rider-card').filter({ hasText: rider.name }).getByTestId('rider-acceptance')).toHaveText(`${en('company.fleet.acceptance')}${en('company.fleet.acceptanceNone')}`);
+
+  // The same screens in Arabic, on a phone.
+  await trpcPost(ctx, 'auth.setLocale', { locale: 'ar' });
+  await page.evaluate(() => localStorage.setItem('kwt.locale', 'ar'));
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/company');
+  await expect(page.getByTestId('needs-rider').getByRole('heading')).toHaveText(ar('needsRider.title'));
+  await shot(page, 'needs-rider-ar-390');
+  await page.goto('/company?tab=orders');
+  await expect(form.getByTestId('dispatch-save')).toHaveText(ar('dispatchSettings.save'));
+  await form.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/dispatch-settings-ar-390.png`, fullPage: true });
   await ctx.close();
 });

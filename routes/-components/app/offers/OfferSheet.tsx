@@ -1,4 +1,5 @@
 import { useEffect, useId, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 
 /** The full-screen sheet of the offer screens: a title at the top, the body scrolling, the actions at the bottom (under the thumb). */
 export function OfferSheet({ title, children, footer, testId }: { title: string; children: ReactNode; footer: ReactNode; testId: string }) {
@@ -10,7 +11,7 @@ export function OfferSheet({ title, children, footer, testId }: { title: string;
       document.body.style.overflow = before;
     };
   }, []);
-  return (
+  const sheet = (
     <div role="dialog" aria-modal="true" aria-labelledby={titleId} className="fixed inset-0 z-50 flex flex-col bg-base-100" data-testid={testId}>
       <header className="bg-primary px-4 pb-3 pt-[max(0.75rem,env(safe-area-inset-top))] text-primary-content">
         <h2 id={titleId} className="mx-auto max-w-md text-xl font-bold">
@@ -25,4 +26,6 @@ export function OfferSheet({ title, children, footer, testId }: { title: string;
       </footer>
     </div>
   );
+  // Above the whole page, out of the app's columns (nothing of theirs can show through or contain it); rendered in place where there is no document (tests).
+  return typeof document === 'undefined' ? sheet : createPortal(sheet, document.body);
 }

@@ -37,7 +37,7 @@ describe('the offer, full screen', () => {
   test('one order: countdown from the deadline, fee, cash, distance, drop-off area and pickup; Decline then Accept', () => {
     const html = render(single);
     expect(text(html)).toBe(
-      '|New delivery offer|0:42|Time left to answer|Delivery fee|KWD 1.500|Cash to collect|KWD 2.500|Distance|2.3 km|Drop-off area|Salmiya|Pickup|Sultan Center, Salmiya|Decline|Accept|',
+      '|New delivery offer|Time left to answer|0:42|Delivery fee|KWD 1.500|Cash to collect|KWD 2.500|Distance|2.3 km|Drop-off area|Salmiya|Pickup|Sultan Center, Salmiya|Decline|Accept|',
     );
     expect(html).toContain('data-seconds="42"');
     expect(html).toContain('role="dialog"');
@@ -58,7 +58,7 @@ describe('the offer, full screen', () => {
       cashToCollect: '0.000',
     };
     expect(text(render(batch))).toBe(
-      '|2 orders on one route|0:42|Time left to answer|Delivery fee|KWD 3.000|Cash to collect|None: prepaid|Distance|2.3 km|Stop order|' +
+      '|2 orders on one route|Time left to answer|0:42|Delivery fee|KWD 3.000|Cash to collect|None: prepaid|Distance|2.3 km|Stop order|' +
         '1|Pick up · Fatima|Sultan Center, Salmiya|2|Pick up · Mariam|Co-op, Salmiya|3|Drop off · Mariam|Jabriya|4|Drop off · Fatima|Salmiya|Decline|Accept|',
     );
   });

@@ -14,6 +14,7 @@ const amount = (value: string, currency: Currency) => formatMoney(toMinor(value,
 export function OfferView({ offer, now, busy, onAccept, onDecline }: { offer: RiderOfferView; now: number; busy: boolean; onAccept: () => void; onDecline: () => void }) {
   const t = useT();
   const left = secondsLeft(offer.expiresAt, now);
+  const urgent = left <= 10;
   const batch = offer.orders.length > 1;
   const first = offer.orders[0];
   const hasCash = toMinor(offer.cashToCollect, offer.currency) > 0;
@@ -35,16 +36,12 @@ export function OfferView({ offer, now, busy, onAccept, onDecline }: { offer: Ri
         </div>
       }
     >
-      <div className="flex flex-col items-center gap-1 py-2" data-testid="offer-countdown" data-seconds={left}>
-        <div
-          className={`radial-progress text-2xl font-bold tabular-nums ${left <= 10 ? 'text-error' : 'text-primary'}`}
-          style={{ '--value': percentLeft(offer, now), '--size': '7rem', '--thickness': '0.5rem' } as React.CSSProperties}
-          role="timer"
-          aria-label={t('offer.timeLeft')}
-        >
-          <span dir="ltr">{countdownText(left)}</span>
-        </div>
+      <div className="flex flex-col items-center gap-2 py-2" data-testid="offer-countdown" data-seconds={left}>
         <span className="text-sm text-base-content/70">{t('offer.timeLeft')}</span>
+        <span role="timer" dir="ltr" className={`text-6xl font-bold tabular-nums ${urgent ? 'text-error' : 'text-primary'}`}>
+          {countdownText(left)}
+        </span>
+        <progress className={`progress h-3 w-full ${urgent ? 'progress-error' : 'progress-primary'}`} value={percentLeft(offer, now)} max={100} aria-hidden="true" />
       </div>
       <dl className="grid grid-cols-2 gap-3">
         <Fact label={t('offer.fee')} testId="offer-fee" strong>

@@ -21,7 +21,7 @@ export function NeedsRiderAlert() {
   return (
     <section role="alert" className="alert alert-warning alert-vertical items-stretch sm:alert-horizontal" data-testid="needs-rider">
       <Icon name="alert" className="size-6 shrink-0" />
-      <div className="min-w-0 flex-1 space-y-2">
+      <div className="w-full min-w-0 space-y-2">
         <div>
           <h2 className="font-semibold">{t('needsRider.title')}</h2>
           <p className="text-sm">{t('needsRider.text')}</p>
@@ -33,7 +33,7 @@ export function NeedsRiderAlert() {
                 <p className="font-medium">{o.customerName}</p>
                 <p className="truncate text-base-content/70">{o.pickupAddress}</p>
                 <p className="text-xs text-base-content/70">
-                  {t('needsRider.attempts', { count: o.dispatchAttempts })} · {t('needsRider.waiting', { time: formatDateTime(new Date(o.createdAt), region) })}
+                  {o.dispatchAttempts > 0 ? t('needsRider.attempts', { count: o.dispatchAttempts }) : t('needsRider.nobody')} · {t('needsRider.waiting', { time: formatDateTime(new Date(o.createdAt), region) })}
                 </p>
               </div>
               <button type="button" className="btn btn-primary btn-sm" onClick={() => setOpenId(o.id)} data-testid="needs-rider-assign">
