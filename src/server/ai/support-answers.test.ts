@@ -80,6 +80,7 @@ const CASES: { tool: string; who: () => string; input?: () => Record<string, unk
   { tool: 'analysis_performance', who: () => w.managerA.id, en: 'Alpha Couriers: 2 of 5 orders delivered', ar: 'Alpha Couriers: سُلِّم 2 من 5 طلبات' },
   { tool: 'create_ticket', who: () => w.riderB.user.id, input: () => ({ subject: 'Scanner stuck', body: 'The odometer scanner does not open.' }), en: 'Ticket opened: “Scanner stuck”, priority medium, status open.', ar: 'فُتحت التذكرة: «Scanner stuck»، الأولوية متوسطة، الحالة مفتوحة.' },
   // After create_ticket's two runs (en, ar): rider B's two tickets.
+  { tool: 'dispatch_status', who: () => w.managerA.id, en: 'Dispatch is manual: 0 orders need a rider, 0 offers are out and 0 riders available now.', ar: 'التوزيع يدوي: 0 طلبات بحاجة إلى مندوب، و0 عروض قائمة، و0 مندوبين متاحون الآن.' },
   { tool: 'list_tickets', who: () => w.riderB.user.id, en: '2 support tickets: 2 open, 0 in progress, 0 resolved.', ar: 'تذكرتا دعم: 2 مفتوحة، و0 قيد المعالجة، و0 محلولة.' },
 ];
 

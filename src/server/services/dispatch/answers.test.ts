@@ -6,7 +6,8 @@ import { freshDb } from '../../../../test/db';
 import { dispatchWorld, hookFor, later, north, orderNow, pendingOrder, PICKUP, riderOnDuty, T0 } from '../../../../test/dispatch-world';
 import type { World } from '../../../../test/world';
 import { DomainError } from '../../errors';
-import { acceptanceRates, answerOffer, expireOffers, needsRider, offerOf, offerState, resumeOffers, riderOffers, startDispatch } from './index';
+import { assignOrder } from '../orders';
+import { acceptanceRates, answerOffer, expireOffers, needsRider, offerOf, offerState, resumeOffers, riderOffers, startDispatch, startDispatchSweeper } from './index';
 
 let db: Db;
 let w: World;
@@ -98,6 +99,30 @@ describe('answers', () => {
     expect(await offerState(db, near.id)).toEqual({ paused: false, pausedAt: null });
   });
 
+  test('the company assigns the order by hand meanwhile: the sweeper withdraws the offer, and its rider is free again', async () => {
+    const r = await riderOnDuty(db, w.companyA, PICKUP);
+    const other = await riderOnDuty(db, w.companyA, north(3000));
+    const o = await pendingOrder(db, w.companyA);
+    const { offerId } = await offered(o.id);
+    await assignOrder(db, { actorId: w.managerA.id, companyId: w.companyA.id }, o.id, other.id, later(5));
+    expect(await expireOffers(db, later(6))).toEqual({ expired: 0, withdrawn: 1 });
+    const [row] = await db.select().from(dispatchOffers).where(eq(dispatchOffers.id, offerId));
+    expect([row!.status, row!.answeredAt]).toEqual(['withdrawn', null]);
+    expect((await orderNow(db, o.id)).dispatchState).toBeNull();
+    expect(await riderOffers(db, r.id, later(7))).toEqual([]);
+    expect((await startDispatch(db, (await pendingOrder(db, w.companyA)).id, later(8))).state).toBe('offered');
+  });
+
+  test('the server’s sweeper expires offers on its timer', async () => {
+    const r = await riderOnDuty(db, w.companyA, PICKUP);
+    const { offerId } = await offered((await pendingOrder(db, w.companyA)).id);
+    // Offered at T0, long past by the wall clock the timer runs at.
+    const stop = startDispatchSweeper(db, 10);
+    for (let i = 0; i < 100 && (await openOfferOf(r.id)); i++) await Bun.sleep(10);
+    await stop();
+    expect((await db.select().from(dispatchOffers).where(eq(dispatchOffers.id, offerId)))[0]!.status).toBe('expired');
+  });
+
   test('three time-outs in a row pause the rider (notices to both) until they resume; an answer ends the run', async () => {
     const r = await riderOnDuty(db, w.companyA, PICKUP, { name: 'Sleepy Sami' });
     let t = 0;
@@ -152,6 +177,10 @@ describe('answers', () => {
     expect(hook!.payload).toMatchObject({ orderId: o.id, status: 'pending', riderId: null });
     expect(await acceptanceRates(db, w.companyA.id)).toEqual({ [a.id]: { offered: 1, accepted: 0, rate: 0 }, [b.id]: { offered: 1, accepted: 0, rate: 0 } });
     expect(await acceptanceRates(db, w.companyB.id)).toEqual({});
+    // The company assigns it by hand: it needs a rider no more.
+    await assignOrder(db, { actorId: w.managerA.id, companyId: w.companyA.id }, o.id, a.id, later(20));
+    expect((await orderNow(db, o.id)).dispatchState).toBeNull();
+    expect(await needsRider(db, w.companyA.id)).toEqual([]);
   });
 
   test('nobody eligible: needs a rider at once', async () => {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, notExists, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { dispatchOfferOrders, dispatchOffers, orders, riders } from '../../../../db/schema';
 import { t } from '../../../shared/i18n';
@@ -97,10 +97,15 @@ async function withdrawIfStale(db: Db, offer: OfferRow, now: Date): Promise<bool
 export async function expireOffers(db: Db, now = new Date()): Promise<{ expired: number; withdrawn: number }> {
   const due = await db.select().from(dispatchOffers).where(and(eq(dispatchOffers.status, 'open'), lte(dispatchOffers.expiresAt, now))).limit(500);
   for (const offer of due) await expireOffer(db, offer, now);
-  let withdrawn = 0;
-  const open = await db.select().from(dispatchOffers).where(eq(dispatchOffers.status, 'open')).limit(2000);
-  for (const offer of open) if (await withdrawIfStale(db, offer, now)) withdrawn++;
-  return { expired: due.length, withdrawn };
+  // One query finds the open offers none of whose orders still waits (not one query per open offer).
+  const live = db
+    .select({ one: sql`1` })
+    .from(dispatchOfferOrders)
+    .innerJoin(orders, eq(orders.id, dispatchOfferOrders.orderId))
+    .where(and(eq(dispatchOfferOrders.offerId, dispatchOffers.id), eq(orders.status, 'pending'), isNull(orders.riderId), eq(orders.dispatchState, 'offering')));
+  const stale = await db.select().from(dispatchOffers).where(and(eq(dispatchOffers.status, 'open'), notExists(live))).limit(500);
+  for (const offer of stale) await closeOffer(db, offer, 'withdrawn', now, null);
+  return { expired: due.length, withdrawn: stale.length };
 }
 
 /**
@@ -142,7 +147,6 @@ async function assignAll(db: Db, offer: OfferRow, list: OrderRow[], actorId: str
     try {
       // The rider acts for themself, within the order's company (assignOrder checks the company and the guards).
       await assignOrder(db, { actorId: actorId as string, companyId: offer.companyId }, o.id, offer.riderId, now);
-      await db.update(orders).set({ dispatchState: null }).where(eq(orders.id, o.id));
       assigned.push(o.id);
     } catch (err) {
       if (!(err instanceof DomainError)) throw err;

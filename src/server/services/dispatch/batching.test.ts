@@ -4,6 +4,9 @@ import { freshDb } from '../../../../test/db';
 import { dispatchWorld, later, north, orderNow, pendingOrder, PICKUP, riderOnDuty, T0 } from '../../../../test/dispatch-world';
 import { makeOrder } from '../../../../test/factories';
 import type { World } from '../../../../test/world';
+import { and, eq } from 'drizzle-orm';
+import { dispatchOffers, dutyShifts, orders } from '../../../../db/schema';
+import { importOrders } from '../orders';
 import { answerOffer, riderOffers, startDispatch } from './index';
 
 let db: Db;
@@ -76,5 +79,18 @@ describe('batching (issue 25, item 2)', () => {
     const a = await pendingOrder(db, w.companyA);
     await pendingOrder(db, w.companyA, north(100));
     expect(await startDispatch(db, a.id, T0)).toMatchObject({ state: 'offered', orderIds: [a.id] });
+  });
+
+  test('imported orders are offered as they are created in automatic mode, one offer per rider free to answer', async () => {
+    // The import offers at the wall clock: the shifts start a minute before it (the daily-hours rule reads them).
+    for (const at of [PICKUP, north(2000)]) {
+      const r = await riderOnDuty(db, w.companyA, at);
+      await db.update(dutyShifts).set({ startedAt: new Date(Date.now() - 60_000) }).where(eq(dutyShifts.id, r.shiftId));
+    }
+    const csv = 'customerName,customerPhone,pickupAddress,deliveryAddress\nFirst,+96550001234,Sultan Center,Salmiya Block 1\nSecond,+96550001235,Sultan Center,Salmiya Block 2\n';
+    expect((await importOrders(db, w.managerA.id, w.companyA.id, { csv, validOnly: false, dryRun: false })).imported).toBe(2);
+    const rows = await db.select({ state: orders.dispatchState }).from(orders).where(eq(orders.companyId, w.companyA.id));
+    expect(rows.map((r) => r.state)).toEqual(['offering', 'offering']);
+    expect(await db.select().from(dispatchOffers).where(and(eq(dispatchOffers.companyId, w.companyA.id), eq(dispatchOffers.status, 'open')))).toHaveLength(2);
   });
 });

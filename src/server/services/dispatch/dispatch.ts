@@ -24,9 +24,11 @@ export type DispatchOutcome =
 export async function startDispatch(db: Db, orderId: string, now = new Date(), opts: { autoDispatch?: boolean } = {}): Promise<DispatchOutcome> {
   const found = await db.query.orders.findFirst({ where: eq(orders.id, orderId) });
   if (!found || found.status !== 'pending' || found.riderId || found.dispatchState === 'offering') return { state: 'skipped' };
-  const settings = await dispatchSettingsOf(db, found.companyId);
+  // The coordinates serve the ETAs of a manually dispatched order too.
+  const order = await withCoordinates(db, found);
+  const settings = await dispatchSettingsOf(db, order.companyId);
   if (!(opts.autoDispatch ?? settings.mode === 'auto')) return { state: 'skipped' };
-  return dispatchOrder(db, await withCoordinates(db, found), settings, now);
+  return dispatchOrder(db, order, settings, now);
 }
 
 /** Offers the order to the next rider (after a decline or a time-out too), or gives up on it. */

@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
+import { riders } from '../../../../db/schema';
+import { t } from '../../../shared/i18n';
 import type { DispatchSettings } from '../../../shared/schemas/dispatch';
 import { orderBlock } from '../compliance';
 import type { OrderRow, RiderFacts } from './facts';
@@ -29,8 +32,11 @@ export function factsExclusion(f: RiderFacts, order: OrderRow, settings: Dispatc
  * The existing guards of taking an order (services/compliance: documents valid, the working rules now, the cash
  * limit for a cash order), for the orders of one offer together; the reason in the request's language, or null.
  */
-export function guardBlock(db: Db, f: RiderFacts, batch: readonly OrderRow[], now: Date): Promise<string | null> {
+export async function guardBlock(db: Db, f: RiderFacts, batch: readonly OrderRow[], now: Date): Promise<string | null> {
+  const rider = await db.query.riders.findFirst({ where: eq(riders.id, f.rider.id) });
+  // Removed since the facts were read: not a candidate.
+  if (!rider) return t('errors.riderNotFound');
   const cash = batch.filter((o) => o.paymentMethod === 'cash');
   const facts = { paymentMethod: cash.length ? 'cash' : 'prepaid', codAmountMinor: cash.reduce((s, o) => s + o.codAmountMinor, 0) };
-  return orderBlock(db, f.rider, facts, now);
+  return orderBlock(db, rider, facts, now);
 }

@@ -4,11 +4,13 @@ import { dispatchOfferOrders, dispatchOffers, dispatchRiderState, dutyBreaks, du
 import type { LatLng } from '../../../shared/geo';
 
 export type RiderRow = typeof riders.$inferSelect;
+/** The columns the ranking reads (a company may have thousands on duty: no more than these per rider). */
+export type RiderBrief = Pick<RiderRow, 'id' | 'name' | 'companyId' | 'vehicleType' | 'lastLat' | 'lastLng'>;
 export type OrderRow = typeof orders.$inferSelect;
 
 /** What the dispatcher knows of one rider of the company when it offers an order. */
 export interface RiderFacts {
-  rider: RiderRow;
+  rider: RiderBrief;
   onShift: boolean;
   onBreak: boolean;
   position: LatLng | null;
@@ -29,7 +31,10 @@ const countBy = (rows: { id: string | null; n: number }[]) => new Map(rows.map((
  */
 export async function riderFacts(db: Db, companyId: string, dayStart: Date): Promise<RiderFacts[]> {
   const rows = await db
-    .select({ rider: riders, shiftId: dutyShifts.id })
+    .select({
+      rider: { id: riders.id, name: riders.name, companyId: riders.companyId, vehicleType: riders.vehicleType, lastLat: riders.lastLat, lastLng: riders.lastLng },
+      shiftId: dutyShifts.id,
+    })
     .from(riders)
     .leftJoin(dutyShifts, and(eq(dutyShifts.riderId, riders.id), isNull(dutyShifts.endedAt)))
     .where(and(eq(riders.companyId, companyId), eq(riders.status, 'active')));

@@ -75,7 +75,8 @@ async function grow(db: Db, f: RiderFacts, anchor: OrderRow, settings: DispatchS
   const batch = [anchor];
   const room = settings.maxLoad - f.load;
   const start = f.position ?? pickupOf(anchor);
-  if (room <= 1 || !start) return batch;
+  // Only an order with both points can be put on a route with others.
+  if (room <= 1 || !start || !pickupOf(anchor) || !dropoffOf(anchor)) return batch;
   let late = new Set(planBatch(start, batch, model, f.rider.vehicleType, hour, now).late);
   for (const o of await nearbyOrders(db, anchor, settings.batchRadiusMeters)) {
     if (batch.length >= room) break;

@@ -3,8 +3,6 @@ import { DEFAULT_TRAVEL_MODEL, type TravelModel } from '../routing';
 
 /**
  * The travel model the dispatcher scores with. The one seam to the learned model (issue 25, item 3):
- * when routing exports `loadTravelModel(db, companyId)`, this line becomes `return loadTravelModel(db, companyId)`.
+ * when routing exports `loadTravelModel(db, companyId)`, this becomes `export const travelModelFor = loadTravelModel`.
  */
-export async function travelModelFor(_db: Db, _companyId: string): Promise<TravelModel> {
-  return DEFAULT_TRAVEL_MODEL;
-}
+export const travelModelFor: (db: Db, companyId: string) => Promise<TravelModel> = async () => DEFAULT_TRAVEL_MODEL;

@@ -62,7 +62,8 @@ export async function assignOrder(db: Db, scope: OrderScope, orderId: string, ri
   await assertCanTakeOrder(db, rider, order, now);
   await db.transaction(
     async (tx) => {
-      const row = await casOrder(tx, order, { riderId: rider.id, status: 'assigned', updatedAt: now });
+      // An assigned order waits for no rider: automatic dispatch's state ends here (issue 25), by hand or by an accepted offer.
+      const row = await casOrder(tx, order, { riderId: rider.id, status: 'assigned', updatedAt: now, dispatchState: null });
       await recordTimeline(tx, row, scope.actorId, now);
       await audit(tx, { actorId: scope.actorId, action: 'assign', entity: 'order', entityId: row.id, before: { riderId: order.riderId, status: order.status }, after: { riderId: rider.id, status: 'assigned' } });
       await emitOrderEvent(tx as unknown as Db, row, 'order.assigned', rider);
