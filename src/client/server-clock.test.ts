@@ -1,5 +1,5 @@
 import { afterEach, expect, test } from 'bun:test';
-import { noteServerDate, serverNow } from './server-clock';
+import { noteServerDate, serverNow, syncServerClock } from './server-clock';
 
 afterEach(() => noteServerDate(new Date(Date.now()).toUTCString(), Date.now(), Date.now()));
 
@@ -18,4 +18,20 @@ test('a clock within the header precision is trusted as it is; a missing or bad 
   noteServerDate(null, phone, phone);
   noteServerDate('not a date', phone, phone);
   expect(Math.abs(serverNow() - Date.now())).toBeLessThan(50);
+});
+
+test('syncServerClock learns the offset from an answer, and keeps the phone clock when offline', async () => {
+  const realFetch = globalThis.fetch;
+  try {
+    globalThis.fetch = (async () => new Response('{}', { headers: { date: new Date(Date.now() - 300_000).toUTCString() } })) as unknown as typeof fetch;
+    await syncServerClock('/api/x');
+    expect(Math.abs(serverNow() - (Date.now() - 300_000))).toBeLessThan(1_600);
+    globalThis.fetch = (async () => {
+      throw new TypeError('offline');
+    }) as unknown as typeof fetch;
+    await syncServerClock('/api/x');
+    expect(Math.abs(serverNow() - (Date.now() - 300_000))).toBeLessThan(1_600);
+  } finally {
+    globalThis.fetch = realFetch;
+  }
 });

@@ -15,6 +15,20 @@ export function noteServerDate(dateHeader: string | null, sentAt: number, receiv
   offsetMs = Math.abs(offset) < NOISE_MS ? 0 : Math.round(offset);
 }
 
+/**
+ * Asks the server for its time (an answer's Date header; any API path, not cached by the service worker). The offer
+ * screen calls it when an offer comes up, so the rest of the app never carries this.
+ */
+export async function syncServerClock(path = '/api/trpc/rider.offerState'): Promise<void> {
+  const sentAt = Date.now();
+  try {
+    const res = await fetch(path, { credentials: 'same-origin', cache: 'no-store' });
+    noteServerDate(res.headers.get('date'), sentAt, Date.now());
+  } catch {
+    // Offline: the phone's own clock until the next offer.
+  }
+}
+
 /** The server's time now, in ms since the epoch. */
 export function serverNow(): number {
   return Date.now() + offsetMs;

@@ -6,7 +6,6 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/root';
 import { queryClient } from './query';
 import { TRPC_MAX_BATCH } from '../shared/trpc-batch';
-import { noteServerDate } from './server-clock';
 
 export { queryClient };
 
@@ -37,20 +36,12 @@ const lazySubscriptionLink: TRPCLink<AppRouter> = (runtime) => {
     });
 };
 
-/** Every answer also tells the browser the server's time (src/client/server-clock.ts). */
-const timedFetch = async (url: URL | RequestInfo, init?: RequestInit) => {
-  const sentAt = Date.now();
-  const res = await fetch(url, { ...init, credentials: 'same-origin' });
-  noteServerDate(res.headers.get('date'), sentAt, Date.now());
-  return res;
-};
-
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: lazySubscriptionLink,
-      false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: timedFetch }),
+      false: httpBatchLink({ url: '/api/trpc', maxItems: TRPC_MAX_BATCH, fetch: (url, init) => fetch(url, { ...init, credentials: 'same-origin' }) }),
     }),
   ],
 });

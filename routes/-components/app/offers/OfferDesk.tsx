@@ -4,6 +4,7 @@ import { useT } from '../../../../src/client/i18n';
 import { toast } from '../../../../src/client/toast';
 import { trpc } from '../../../../src/client/trpc';
 import type { RiderOfferView } from '../../../../src/shared/schemas/dispatch';
+import { syncServerClock } from '../../../../src/client/server-clock';
 import { openOffers } from './offer-clock';
 import { OfferEnded, type Ending } from './OfferEnded';
 import { OfferView } from './OfferView';
@@ -64,9 +65,11 @@ export default function OfferDesk({ offers, fetchedAt, state }: Props) {
   const decline = useMutation(trpc.rider.declineOffer.mutationOptions({ onSuccess: (_res, { offerId }) => answered(offerId, t('offer.declined')), onError: failed }));
   const busy = accept.isPending || decline.isPending;
 
-  // The next open offer comes up once the screen is free.
+  // The next open offer comes up once the screen is free; its countdown runs on the server's clock.
   useEffect(() => {
-    if (!shown && next) setShown({ offer: next, since: Date.now() });
+    if (shown || !next) return;
+    setShown({ offer: next, since: Date.now() });
+    void syncServerClock();
   }, [shown, next]);
 
   // Ran out on the server's clock, or the server no longer lists it (taken away), while the rider had not answered.
