@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { translate } from '../../src/shared/i18n';
 import { formatMoney, moneyLocale } from '../../src/shared/money';
@@ -78,6 +79,8 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   expect(seconds).toBeGreaterThan(40);
   expect(seconds).toBeLessThanOrEqual(60);
   await shot(page, 'offer-en-390');
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('[data-testid="offer-view"]').analyze();
+  expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
   // A reload (in Arabic) keeps the offer and its deadline: the server's expiresAt, not a fresh minute.
   await trpcPost(riderApi, 'auth.setLocale', { locale: 'ar' });
