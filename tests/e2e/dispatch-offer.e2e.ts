@@ -168,7 +168,7 @@ test('a company switches to automatic dispatch, sees an order that needs a rider
   await expect(page.getByRole('dialog').getByRole('button', { name: en('oversight.order.assignButton') })).toBeVisible();
   await page.keyboard.press('Escape');
 
-  // The fleet view: the rider was never offered an order.
+  // The fleet view: the rider was never offered an order (a rate is covered by the next test).
   await page.goto('/company?tab=fleet');
   await expect(page.getByTestId('rider-card').filter({ hasText: rider.name }).getByTestId('rider-acceptance')).toHaveText(`${en('company.fleet.acceptance')}${en('company.fleet.acceptanceNone')}`);
 
@@ -183,5 +183,27 @@ test('a company switches to automatic dispatch, sees an order that needs a rider
   await expect(form.getByTestId('dispatch-save')).toHaveText(ar('dispatchSettings.save'));
   await form.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SHOTS}/dispatch-settings-ar-390.png`, fullPage: true });
+  await ctx.close();
+});
+
+test("the fleet view shows a rider's acceptance rate: one offer accepted, one declined", async ({ browser }) => {
+  const company = await freshCompany('kuwait');
+  const rider = await freshRider(company);
+  const manager = await session(company.manager.email);
+  await trpcPost(manager, 'company.saveDispatchSettings', { mode: 'auto', offerSeconds: 60, maxAttempts: 1, batchRadiusMeters: 0, timeoutsToPause: 3, maxLoad: 3 });
+  const riderApi = await session(rider.email);
+  await trpcPost(riderApi, 'rider.dutyStart', { startOdometerKm: 1000 });
+  for (const [customer, answer] of [['Fatima Al-Ali', 'rider.acceptOffer'], ['Mariam Al-Kandari', 'rider.declineOffer']] as const) {
+    await newOrder(manager, company, customer, 0);
+    const [offer] = await trpcGet<{ id: string }[]>(riderApi, 'rider.offers');
+    await trpcPost(riderApi, answer, { offerId: offer!.id });
+  }
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  await signIn(ctx, company.manager);
+  const page = await ctx.newPage();
+  await page.goto('/company?tab=fleet');
+  await expect(page.getByTestId('rider-card').filter({ hasText: rider.name }).getByTestId('rider-acceptance')).toHaveText(
+    `${en('company.fleet.acceptance')}${en('company.fleet.acceptanceValue', { rate: '50', accepted: '1', offered: '2' })}`,
+  );
   await ctx.close();
 });

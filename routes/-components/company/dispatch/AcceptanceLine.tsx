@@ -1,8 +1,8 @@
-import { numberText } from '../../../../src/client/format';
+import { numberText, percent } from '../../../../src/client/format';
 import { useT } from '../../../../src/client/i18n';
 
-/** A rider's answers to automatic offers: offered, accepted (null: never offered one). */
-export type Acceptance = { offered: number; accepted: number } | null;
+/** A rider's answers to automatic offers as the server counts them (rate 0–1); null: never offered one. */
+export type Acceptance = { offered: number; accepted: number; rate: number } | null;
 
 /** Issue 25: the rider's acceptance rate in the fleet view, with the counts it comes from. */
 export function AcceptanceLine({ acceptance }: { acceptance: Acceptance }) {
@@ -13,7 +13,7 @@ export function AcceptanceLine({ acceptance }: { acceptance: Acceptance }) {
       <span className="text-base-content/70">{t('company.fleet.acceptance')}</span>
       <span className="font-semibold tabular-nums">
         {offered > 0
-          ? t('company.fleet.acceptanceValue', { rate: numberText(Math.round((acceptance!.accepted / offered) * 100)), accepted: numberText(acceptance!.accepted), offered: numberText(offered) })
+          ? t('company.fleet.acceptanceValue', { rate: percent(acceptance!.rate * 100), accepted: numberText(acceptance!.accepted), offered: numberText(offered) })
           : t('company.fleet.acceptanceNone')}
       </span>
     </p>
