@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { RiderOfferView } from '../../../../src/shared/schemas/dispatch';
+import { timeOfDay } from '../useNow';
 import { OfferView } from './OfferView';
 
 const order = (id: string, customerName: string, dropoffArea: string, cashToCollect: string) => ({
@@ -17,7 +18,7 @@ const order = (id: string, customerName: string, dropoffArea: string, cashToColl
 });
 const single: RiderOfferView = {
   id: 'offer-1',
-  orders: [order('o1', 'Fatima Al-Ali', 'Salmiya', '2.500')],
+  orders: [order('o1', 'Fatima Al-Ali', 'Jabriya', '2.500')],
   stops: [
     { orderId: 'o1', kind: 'pickup', address: 'Sultan Center, Salmiya' },
     { orderId: 'o1', kind: 'dropoff', address: 'Salmiya' },
@@ -37,11 +38,18 @@ describe('the offer, full screen', () => {
   test('one order: countdown from the deadline, fee, cash, distance, drop-off area and pickup; Decline then Accept', () => {
     const html = render(single);
     expect(text(html)).toBe(
-      '|New delivery offer|Time left to answer|0:42|Delivery fee|KWD 1.500|Cash to collect|KWD 2.500|Distance|2.3 km|Drop-off area|Salmiya|Pickup|Sultan Center, Salmiya|Decline|Accept|',
+      '|New delivery offer|Time left to answer|0:42|Delivery fee|KWD 1.500|Cash to collect|KWD 2.500|Distance|2.3 km|Drop-off area|Jabriya|Pickup|Sultan Center, Salmiya|Decline|Accept|',
     );
     expect(html).toContain('data-seconds="42"');
+    expect(html).not.toContain('offer-pickup-eta');
     expect(html).toContain('role="dialog"');
     expect(html).toContain('aria-modal="true"');
+  });
+
+  test('with the server’s estimates: the expected time at the pickup and at the drop-off', () => {
+    const html = render({ ...single, orders: [{ ...single.orders[0]!, etaPickupAt: '2026-01-01T10:09:00.000Z', etaDropoffAt: '2026-01-01T10:31:00.000Z' }] });
+    const at = (iso: string) => timeOfDay(Date.parse(iso));
+    expect(text(html)).toContain(`|Drop-off area|Jabriya|Expected at ${at('2026-01-01T10:31:00.000Z')}|Pickup|Sultan Center, Salmiya|Expected at ${at('2026-01-01T10:09:00.000Z')}|`);
   });
 
   test('a prepaid batch: the count in the title, no cash, and the stops in their order', () => {

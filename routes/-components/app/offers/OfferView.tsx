@@ -7,6 +7,7 @@ import type { RiderOfferView } from '../../../../src/shared/schemas/dispatch';
 import { countdownText, percentLeft, secondsLeft } from './offer-clock';
 import { OfferStops } from './OfferStops';
 import { OfferSheet } from './OfferSheet';
+import { timeOfDay } from '../useNow';
 
 const amount = (value: string, currency: Currency) => formatMoney(toMinor(value, currency), currency);
 
@@ -54,12 +55,12 @@ export function OfferView({ offer, now, busy, onAccept, onDecline }: { offer: Ri
           {t('offer.km', { km: numberText(offer.distanceKm, { maximumFractionDigits: 1 }) })}
         </Fact>
         {!batch && first ? (
-          <Fact label={t('offer.dropoffArea')} testId="offer-dropoff">
+          <Fact label={t('offer.dropoffArea')} testId="offer-dropoff" eta={first.etaDropoffAt}>
             {first.dropoffArea}
           </Fact>
         ) : null}
         {!batch && first ? (
-          <Fact label={t('offer.pickup')} testId="offer-pickup" wide>
+          <Fact label={t('offer.pickup')} testId="offer-pickup" wide eta={first.etaPickupAt}>
             {first.pickupAddress}
           </Fact>
         ) : null}
@@ -69,13 +70,20 @@ export function OfferView({ offer, now, busy, onAccept, onDecline }: { offer: Ri
   );
 }
 
-function Fact({ label, children, testId, strong = false, wide = false }: { label: string; children: ReactNode; testId: string; strong?: boolean; wide?: boolean }) {
+/** One figure of the offer; with the estimated time there when the server has one. */
+function Fact({ label, children, testId, strong = false, wide = false, eta = null }: { label: string; children: ReactNode; testId: string; strong?: boolean; wide?: boolean; eta?: string | null }) {
+  const t = useT();
   return (
     <div className={`rounded-box bg-base-200/70 p-3 ${wide ? 'col-span-2' : ''}`}>
       <dt className="text-sm text-base-content/70">{label}</dt>
       <dd className={`mt-0.5 break-words ${strong ? 'text-xl font-bold tabular-nums' : 'font-semibold'}`} data-testid={testId}>
         {children}
       </dd>
+      {eta ? (
+        <dd className="mt-0.5 text-sm text-base-content/70" data-testid={`${testId}-eta`}>
+          {t('offer.eta', { time: timeOfDay(Date.parse(eta)) })}
+        </dd>
+      ) : null}
     </div>
   );
 }

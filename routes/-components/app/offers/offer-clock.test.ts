@@ -14,7 +14,7 @@ test('the countdown reads minutes and two-digit seconds', () => {
   expect([countdownText(600), countdownText(75), countdownText(9), countdownText(0), countdownText(-3)]).toEqual(['10:00', '1:15', '0:09', '0:00', '0:00']);
 });
 
-test('the ring shows the share of the window left', () => {
+test('the bar shows the share of the window left', () => {
   const offer = { offeredAt: '2026-01-01T10:00:00.000Z', expiresAt: '2026-01-01T10:01:00.000Z' };
   expect(percentLeft(offer, at('2026-01-01T10:00:00.000Z'))).toBe(100);
   expect(percentLeft(offer, at('2026-01-01T10:00:45.000Z'))).toBe(25);

@@ -11,7 +11,7 @@ export function countdownText(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-/** The share of the answer window still left, 0..100, for the ring around the countdown. */
+/** The share of the answer window still left, 0..100, for the bar under the countdown. */
 export function percentLeft(offer: Pick<RiderOfferView, 'offeredAt' | 'expiresAt'>, now: number): number {
   const end = Date.parse(offer.expiresAt);
   const window = end - Date.parse(offer.offeredAt);

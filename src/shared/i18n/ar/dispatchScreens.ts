@@ -15,6 +15,7 @@ export const dispatchScreens: Record<keyof typeof en, string> = {
   'offer.stop.pickup': 'استلام · {customer}',
   'offer.stop.dropoff': 'تسليم · {customer}',
   'offer.timeLeft': 'الوقت المتبقي للرد',
+  'offer.eta': 'الوصول المتوقع {time}',
   'offer.accept': 'قبول',
   'offer.decline': 'رفض',
   'offer.accepted': 'قبلت العرض: الطلب لك الآن',

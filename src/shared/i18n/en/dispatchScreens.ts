@@ -13,6 +13,7 @@ export const dispatchScreens = {
   'offer.stop.pickup': 'Pick up · {customer}',
   'offer.stop.dropoff': 'Drop off · {customer}',
   'offer.timeLeft': 'Time left to answer',
+  'offer.eta': 'Expected at {time}',
   'offer.accept': 'Accept',
   'offer.decline': 'Decline',
   'offer.accepted': 'Offer accepted: the order is yours',
