@@ -8,7 +8,8 @@ import { appMounted, expectToast, freshCompany, freshRider, PASSWORD, signIn, tr
 
 /**
  * Issue 25 item 7: the rider's offer screen at 390×844. A company in automatic dispatch creates an order; the rider
- * on duty sees it full screen with its countdown, accepts it, and has it in their orders. A second offer runs out
+ * on duty sees it full screen with its countdown (the same deadline after a reload, nothing of it offline), accepts it,
+ * and has it in their orders. A second offer runs out
  * unanswered (its deadline brought forward in the database rather than waiting out the 15 s window): it leaves the
  * screen with the message; the server times it out and, the company pausing after one time-out, the rider resumes offers.
  */
@@ -95,6 +96,12 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await page.evaluate(() => localStorage.setItem('kwt.locale', 'en'));
   await page.reload();
   await expect(offer.getByRole('heading')).toHaveText(en('offer.title'), { timeout: 8_000 });
+
+  // Offers need the network: offline the screen shows nothing of them; back online, the offer is there again.
+  await context.setOffline(true);
+  await expect(offer).toHaveCount(0);
+  await context.setOffline(false);
+  await expect(offer).toBeVisible();
 
   await offer.getByTestId('offer-accept').click();
   await expectToast(page, en('offer.accepted'));
