@@ -9,9 +9,9 @@ import { appMounted, expectToast, freshCompany, freshRider, PASSWORD, signIn, tr
 /**
  * Issue 25 item 7: the rider's offer screen at 390×844. A company in automatic dispatch creates an order; the rider
  * on duty sees it full screen with its countdown (the same deadline after a reload, nothing of it offline), accepts it,
- * and has it in their orders. A second offer runs out
- * unanswered (its deadline brought forward in the database rather than waiting out the 15 s window): it leaves the
- * screen with the message; the server times it out and, the company pausing after one time-out, the rider resumes offers.
+ * and has it in their orders. A second offer runs out unanswered (its deadline brought forward in the database rather
+ * than waiting out the 15 s window): it leaves the screen with the message; the server times it out and, the company
+ * pausing after one time-out, the rider resumes offers.
  */
 test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Kuwait', serviceWorkers: 'block', permissions: ['geolocation'], geolocation: { latitude: 29.3375, longitude: 48.0758 } });
 
