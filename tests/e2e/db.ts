@@ -78,6 +78,12 @@ export async function offersRunOutIn(riderId: string, inMs: number): Promise<num
   return rows.length;
 }
 
+/** Where the server last placed the rider (the row the dispatcher measures from), or null before any position. */
+export async function riderPosition(riderId: string): Promise<{ lat: number; lng: number } | null> {
+  const [row] = await (await db()).select({ lat: riders.lastLat, lng: riders.lastLng }).from(riders).where(eq(riders.id, riderId));
+  return row?.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null;
+}
+
 /** Every session of the user ends on the server (what an admin's "sign out everywhere" or an expiry does): the next check answers 401. */
 export async function endSessionsOf(email: string): Promise<void> {
   const [user] = await (await db()).select({ id: users.id }).from(users).where(eq(users.email, email));

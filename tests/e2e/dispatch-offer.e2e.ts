@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { translate } from '../../src/shared/i18n';
 import { formatMoney, moneyLocale } from '../../src/shared/money';
-import { offersRunOutIn } from './db';
+import { offersRunOutIn, riderPosition } from './db';
 import { appMounted, expectToast, freshCompany, freshRider, PASSWORD, signIn, trpcGet, trpcPost, type FreshCompany } from './fixtures';
 
 /**
@@ -13,7 +13,9 @@ import { appMounted, expectToast, freshCompany, freshRider, PASSWORD, signIn, tr
  * than waiting out the 15 s window): it leaves the screen with the message; the server times it out and, the company
  * pausing after one time-out, the rider resumes offers.
  */
-test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Kuwait', serviceWorkers: 'block', permissions: ['geolocation'], geolocation: { latitude: 29.3375, longitude: 48.0758 } });
+/** The rider's phone, in Salmiya. */
+const HERE = { latitude: 29.3375, longitude: 48.0758 };
+test.use({ viewport: { width: 390, height: 844 }, timezoneId: 'Asia/Kuwait', serviceWorkers: 'block', permissions: ['geolocation'], geolocation: HERE });
 
 const SHOTS = '.tmp/shots-ui';
 const kwd = (fils: number) => formatMoney(fils, 'KWD', moneyLocale('KWD', 'en'));
@@ -57,6 +59,8 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await trpcPost(manager, 'company.saveDispatchSettings', { mode: 'auto', offerSeconds: 60, maxAttempts: 1, batchRadiusMeters: 0, timeoutsToPause: 1, maxLoad: 3 });
   const riderApi = await session(rider.email);
   await trpcPost(riderApi, 'rider.dutyStart', { startOdometerKm: 1000 });
+  // A fix taken now, after the duty started (the browser dates its emulated fix when it is set).
+  await context.setGeolocation(HERE);
 
   await context.addInitScript(() => localStorage.setItem('rider-region', 'kuwait'));
   await signIn(context, rider);
@@ -64,6 +68,8 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await appMounted(page);
   await expect(page.getByTestId('duty-status')).toHaveText(en('app.duty.onDuty'));
   await expect(page.getByTestId('offer-view')).toHaveCount(0);
+  // The app on duty sends the phone's position: the dispatcher measures the distance to the pickup from there.
+  await expect.poll(() => riderPosition(rider.id)).not.toBeNull();
 
   // An order: offered to the only rider on duty, who sees it within a poll.
   await newOrder(manager, company, 'Fatima Al-Ali', 2.5);
@@ -75,7 +81,7 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await expect(offer.getByTestId('offer-cash')).toHaveText(kwd(2500));
   await expect(offer.getByTestId('offer-dropoff')).toHaveText('Jabriya');
   await expect(offer.getByTestId('offer-pickup')).toContainText('Sultan Center');
-  await expect(offer.getByTestId('offer-distance')).toHaveText(/^\d[\d.]* km$/);
+  await expect(offer.getByTestId('offer-distance')).toHaveText(/^1\.\d km$/);
   const seconds = Number(await offer.getByTestId('offer-countdown').getAttribute('data-seconds'));
   expect(seconds).toBeGreaterThan(40);
   expect(seconds).toBeLessThanOrEqual(60);
@@ -200,6 +206,8 @@ test("the fleet view shows a rider's acceptance rate: one offer accepted, one de
   await trpcPost(manager, 'company.saveDispatchSettings', { mode: 'auto', offerSeconds: 60, maxAttempts: 1, batchRadiusMeters: 0, timeoutsToPause: 3, maxLoad: 3 });
   const riderApi = await session(rider.email);
   await trpcPost(riderApi, 'rider.dutyStart', { startOdometerKm: 1000 });
+  // A fix taken now, after the duty started (the browser dates its emulated fix when it is set).
+  await context.setGeolocation(HERE);
   for (const [customer, answer] of [['Fatima Al-Ali', 'rider.acceptOffer'], ['Mariam Al-Kandari', 'rider.declineOffer']] as const) {
     await newOrder(manager, company, customer, 0);
     const [offer] = await trpcGet<{ id: string }[]>(riderApi, 'rider.offers');
