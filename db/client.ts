@@ -82,3 +82,14 @@ async function createReplica({ url, authToken, syncUrl, syncInterval }: DbConfig
   await client.execute('PRAGMA foreign_keys = ON');
   return serializeWrites(drizzle(client, { schema }) as Db, { queue: false });
 }
+
+/**
+ * Whether a failed call met a database handle already closed (a stopping server, the end of a test file): libSQL says
+ * CLIENT_CLOSED, or drizzle wraps it ("Failed query", its cause "Client is closed"). Background work then stops quietly.
+ */
+export function isClientClosed(err: unknown): boolean {
+  for (let e = err as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+    if (e.code === 'CLIENT_CLOSED' || /client (is|was manually) closed/i.test(e.message ?? '')) return true;
+  }
+  return false;
+}

@@ -13,6 +13,8 @@ import { WeeklyReport } from './-components/company/WeeklyReport';
 import { OrdersTab } from './-components/company/OrdersTab';
 import { TakeTour } from './-components/company/Tour';
 import { FleetTab } from './-components/company/FleetTab';
+import { DispatchSettingsCard } from './-components/company/dispatch/DispatchSettingsCard';
+import { NeedsRiderAlert } from './-components/company/dispatch/NeedsRiderAlert';
 import { FlaggedRecords } from './-components/company/FlaggedRecords';
 import { FleetMap } from './-components/FleetMap';
 import { HandoverInbox } from './-components/cash/HandoverInbox';
@@ -61,6 +63,7 @@ function CompanyPage() {
               </button>
             ))}
           </div>
+          {tab === 'overview' ? <NeedsRiderAlert /> : null}
           {tab === 'overview' ? <Overview /> : null}
           {tab === 'overview' ? <FleetMap /> : null}
           {tab === 'overview' ? <WeeklyReport /> : null}
@@ -75,6 +78,7 @@ function CompanyPage() {
           {tab === 'compliance' ? <RulesCard /> : null}
           {tab === 'orders' ? <FlaggedRecords /> : null}
           {tab === 'orders' ? <OrdersTab /> : null}
+          {tab === 'orders' ? <DispatchSettingsCard /> : null}
         </main>
       )}
     </PortalGuard>

@@ -1,7 +1,7 @@
 import { createClient } from '@libsql/client';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/libsql';
-import { auditLog, captures, cashSubmissions, companyMembers, dutyBreaks, dutyShifts, locationPings, notices, orders, riders, sessions, supportTickets, users } from '../../db/schema';
+import { auditLog, captures, cashSubmissions, companyMembers, dispatchOffers, dutyBreaks, dutyShifts, locationPings, notices, orders, riders, sessions, supportTickets, users } from '../../db/schema';
 import { ACCOUNTS } from './fixtures';
 
 /**
@@ -71,6 +71,22 @@ export async function addLockoutNotice(rider: { id: string; email: string; compa
 /** The hand-over's one-time code has expired (what 30 minutes without a new code do). */
 export async function expireHandoverCode(submissionId: string): Promise<void> {
   await (await db()).update(cashSubmissions).set({ codeExpiresAt: new Date(Date.now() - 60_000) }).where(eq(cashSubmissions.id, submissionId));
+}
+
+/** The rider's open offers run out `inMs` from now (what a short answer window would do, without waiting 15 s). */
+export async function offersRunOutIn(riderId: string, inMs: number): Promise<number> {
+  const rows = await (await db())
+    .update(dispatchOffers)
+    .set({ expiresAt: new Date(Date.now() + inMs) })
+    .where(and(eq(dispatchOffers.riderId, riderId), eq(dispatchOffers.status, 'open')))
+    .returning({ id: dispatchOffers.id });
+  return rows.length;
+}
+
+/** Where the server last placed the rider (the row the dispatcher measures from), or null before any position. */
+export async function riderPosition(riderId: string): Promise<{ lat: number; lng: number } | null> {
+  const [row] = await (await db()).select({ lat: riders.lastLat, lng: riders.lastLng }).from(riders).where(eq(riders.id, riderId));
+  return row?.lat != null && row.lng != null ? { lat: row.lat, lng: row.lng } : null;
 }
 
 /** Every session of the user ends on the server (what an admin's "sign out everywhere" or an expiry does): the next check answers 401. */

@@ -5,6 +5,7 @@ import { DutyManager } from './DutyManager';
 import { GpsCard } from './GpsCard';
 import { InstallCard } from './InstallCard';
 import { MyOrders } from './MyOrders';
+import { OfferWatch } from './offers/OfferWatch';
 import { PerformancePanel } from './PerformancePanel';
 import { RegionSelector } from './RegionSelector';
 import { RiderProvider } from './RiderContext';
@@ -29,6 +30,7 @@ export function RiderAppScreen({ user }: { user: SessionUser }) {
         <RiderNotices />
         <div className="grid items-start gap-4 lg:grid-cols-2">
           <div className="space-y-4">
+            <OfferWatch />
             <RegionSelector />
             <DutyManager />
             <MyOrders />

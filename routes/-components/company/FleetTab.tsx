@@ -17,6 +17,8 @@ export function FleetTab() {
   const queryClient = useQueryClient();
   const { data, isPending } = useQuery(trpc.company.riders.queryOptions());
   const { data: profile } = useQuery(trpc.company.profile.queryOptions());
+  const rates = useQuery(trpc.company.acceptanceRates.queryOptions());
+  const acceptanceOf = (riderId: string) => (rates.data ? (rates.data[riderId] ?? null) : undefined);
   const [adding, setAdding] = useState(false);
   const [open, setOpen] = useState<Open>(null);
   const close = () => setOpen(null);
@@ -57,7 +59,7 @@ export function FleetTab() {
       {data && data.length > 0 ? (
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3" data-testid="fleet-list">
           {data.map((r) => (
-            <RiderCard key={r.id} rider={r} onAction={onAction} busy={status.isPending} />
+            <RiderCard key={r.id} rider={r} onAction={onAction} busy={status.isPending} acceptance={acceptanceOf(r.id)} />
           ))}
         </div>
       ) : null}

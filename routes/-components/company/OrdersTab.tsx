@@ -23,7 +23,7 @@ function useOwnActiveRiders() {
 }
 
 /** The admin's orders table and detail, on the company's own procedures (scoped to its company on the server). */
-const companyOrdersApi: OrdersTableApi = {
+export const companyOrdersApi: OrdersTableApi = {
   list: trpc.company.orderList,
   detail: trpc.company.orderDetail,
   assign: trpc.company.assignOrder,

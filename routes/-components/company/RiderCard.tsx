@@ -6,6 +6,7 @@ import { Badge } from '../../../src/client/ui/Badge';
 import { PhoneText } from '../../../src/client/ui/Phone';
 import { RiderDocumentsButton } from '../compliance/RiderDocumentsDialog';
 import { EndDutyButton } from './EndDutyButton';
+import { AcceptanceLine, type Acceptance } from './dispatch/AcceptanceLine';
 
 export type FleetRider = RouterOutputs['company']['riders'][number];
 
@@ -15,7 +16,7 @@ const REGION_LABEL = { KWD: 'region.kuwait', AED: 'region.uae' } as const;
 export type RiderAction = 'edit' | 'suspend' | 'reactivate' | 'invite';
 
 /** One rider of the company's fleet: who, what they ride, how they do, and what a manager can do. */
-export function RiderCard({ rider: r, onAction, busy }: { rider: FleetRider; onAction: (a: RiderAction, r: FleetRider) => void; busy: boolean }) {
+export function RiderCard({ rider: r, onAction, busy, acceptance }: { rider: FleetRider; onAction: (a: RiderAction, r: FleetRider) => void; busy: boolean; acceptance?: Acceptance }) {
   const t = useT();
   const active = r.status === 'active';
   return (
@@ -45,6 +46,7 @@ export function RiderCard({ rider: r, onAction, busy }: { rider: FleetRider; onA
           <dd className="font-semibold">{t(REGION_LABEL[r.region])}</dd>
         </div>
       </dl>
+      {acceptance !== undefined ? <AcceptanceLine acceptance={acceptance} /> : null}
       <p className="mt-2 text-xs text-base-content/70">
         <PhoneText phone={r.phone} /> · {r.lastSeenAt ? t('company.fleet.lastSeen', { when: relativeTime(r.lastSeenAt) ?? '' }) : t('company.fleet.neverSeen')}
       </p>

@@ -6,7 +6,7 @@ import type { SessionUser } from '../../shared/schemas/auth';
 import { rememberInCookie } from '../cookie';
 import { SESSION_QUERY_KEY } from '../session';
 import { idbStorage } from './idb-storage';
-import { isRiderQuery } from './rider-queries';
+import { isLiveOnlyQuery, isRiderQuery } from './rider-queries';
 import { cacheOwner, setCacheOwner } from './owner';
 
 /**
@@ -63,7 +63,7 @@ const persister: Persister = {
   removeClient: () => inner.removeClient(),
 };
 
-const dehydrateOptions = { shouldDehydrateQuery: (q: Query) => isRiderQuery(q) && q.state.data !== undefined };
+const dehydrateOptions = { shouldDehydrateQuery: (q: Query) => isRiderQuery(q) && !isLiveOnlyQuery(q) && q.state.data !== undefined };
 
 /**
  * Before the first render of a rider portal: the kept answers of the browser's rider go into the query cache.

@@ -23,9 +23,10 @@ import { answers } from './en/answers';
 import { managers } from './en/managers';
 import { proof } from './en/proof';
 import { shopApi } from './en/shop-api';
+import { dispatchScreens } from './en/dispatchScreens';
 
 test('no key is defined in two catalog files (a spread would silently keep only one)', () => {
-  const parts = [shell, publicPages, auth, admin, rider, company, assistant, support, analysis, mcpTokens, gulf, errors, handover, reconcile, documents, rules, notices, account, conflicts, answers, managers, proof, shopApi];
+  const parts = [shell, publicPages, auth, admin, rider, company, assistant, support, analysis, mcpTokens, gulf, errors, handover, reconcile, documents, rules, notices, account, conflicts, answers, managers, proof, shopApi, dispatchScreens];
   const total = parts.reduce<number>((n, p) => n + Object.keys(p).length, 0);
   expect(total).toBe(Object.keys(en).length);
 });

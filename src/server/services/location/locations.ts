@@ -1,4 +1,4 @@
-import type { Db } from '../../../../db/client';
+import { isClientClosed, type Db } from '../../../../db/client';
 import type { LocationInput } from '../../../shared/schemas/tracking';
 import { log } from '../../log';
 import { publishChange } from '../../lib/events';
@@ -172,7 +172,7 @@ export class PingWriter {
       } catch (err) {
         // Left in the inbox (one transaction): tried again in a second, or by the next process to open the
         // database when this handle has been closed (a stopping server, the end of a test file).
-        if ((err as { code?: string }).code === 'CLIENT_CLOSED') this.inbox = 0;
+        if (isClientClosed(err)) this.inbox = 0;
         else log.error('Moving pings out of the inbox failed', err);
         this.drainAfter = performance.now() + 1000;
       } finally {

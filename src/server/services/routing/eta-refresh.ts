@@ -1,4 +1,4 @@
-import type { Db } from '../../../../db/client';
+import { isClientClosed, type Db } from '../../../../db/client';
 import { log } from '../../log';
 import { moveEtas } from './etas';
 
@@ -72,8 +72,7 @@ export class EtaRefresher {
         this.stats.riders += new Set(changes.map((c) => c.riderId)).size;
         this.stats.updated += changes.length;
       } catch (err) {
-        const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-        if ((err as { code?: string }).code !== 'CLIENT_CLOSED' && cause?.code !== 'CLIENT_CLOSED') log.error('updating ETAs from pings failed', err instanceof Error ? { err: err.message, cause: cause?.message } : err);
+        if (!isClientClosed(err)) log.error('updating ETAs from pings failed', err instanceof Error ? { err: err.message } : err);
       }
     }
     // Entries older than the period would be refreshed anyway: drop them so the map holds the riders of the last period.

@@ -25,5 +25,6 @@ import { answers } from './answers';
 import { managers } from './managers';
 import { proof } from './proof';
 import { shopApi } from './shop-api';
+import { dispatchScreens } from './dispatchScreens';
 
-export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers, ...proof, ...shopApi };
+export const ar = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers, ...proof, ...shopApi, ...dispatchScreens };

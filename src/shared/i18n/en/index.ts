@@ -25,7 +25,8 @@ import { answers } from './answers';
 import { managers } from './managers';
 import { proof } from './proof';
 import { shopApi } from './shop-api';
+import { dispatchScreens } from './dispatchScreens';
 
-export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers, ...proof, ...shopApi } as const;
+export const en = { ...shell, ...publicPages, ...auth, ...admin, ...rider, ...company, ...assistant, ...support, ...analysis, ...mcpTokens, ...gulf, ...errors, ...handover, ...reconcile, ...documents, ...rules, ...notices, ...account, ...conflicts, ...answers, ...managers, ...proof, ...shopApi, ...dispatchScreens } as const;
 
 export type MessageKey = keyof typeof en;
