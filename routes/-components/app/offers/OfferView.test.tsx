@@ -4,21 +4,21 @@ import type { RiderOfferView } from '../../../../src/shared/schemas/dispatch';
 import { timeOfDay } from '../useNow';
 import { OfferView } from './OfferView';
 
-const order = (id: string, customerName: string, dropoffArea: string, cashToCollect: string) => ({
+const order = (id: string, customerName: string, dropoffArea: string, cashToCollect: number) => ({
   id,
   seq: 0,
   customerName,
   pickupAddress: 'Sultan Center, Salmiya',
   dropoffArea,
   currency: 'KWD' as const,
-  fee: '1.500',
+  fee: 1.5,
   cashToCollect,
   etaPickupAt: null,
   etaDropoffAt: null,
 });
 const single: RiderOfferView = {
   id: 'offer-1',
-  orders: [order('o1', 'Fatima Al-Ali', 'Jabriya', '2.500')],
+  orders: [order('o1', 'Fatima Al-Ali', 'Jabriya', 2.5)],
   stops: [
     { orderId: 'o1', kind: 'pickup', address: 'Sultan Center, Salmiya' },
     { orderId: 'o1', kind: 'dropoff', address: 'Salmiya' },
@@ -27,8 +27,8 @@ const single: RiderOfferView = {
   expiresAt: '2026-01-01T10:01:00.000Z',
   distanceKm: 2.345,
   currency: 'KWD',
-  fee: '1.500',
-  cashToCollect: '2.500',
+  fee: 1.5,
+  cashToCollect: 2.5,
 };
 const now = Date.parse('2026-01-01T10:00:18.400Z');
 const text = (html: string) => html.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|').replace(/\u00a0/g, ' ');
@@ -55,15 +55,15 @@ describe('the offer, full screen', () => {
   test('a prepaid batch: the count in the title, no cash, and the stops in their order', () => {
     const batch: RiderOfferView = {
       ...single,
-      orders: [order('o1', 'Fatima', 'Salmiya', '0.000'), order('o2', 'Mariam', 'Jabriya', '0.000')],
+      orders: [order('o1', 'Fatima', 'Salmiya', 0), order('o2', 'Mariam', 'Jabriya', 0)],
       stops: [
         { orderId: 'o1', kind: 'pickup', address: 'Sultan Center, Salmiya' },
         { orderId: 'o2', kind: 'pickup', address: 'Co-op, Salmiya' },
         { orderId: 'o2', kind: 'dropoff', address: 'Jabriya' },
         { orderId: 'o1', kind: 'dropoff', address: 'Salmiya' },
       ],
-      fee: '3.000',
-      cashToCollect: '0.000',
+      fee: 3,
+      cashToCollect: 0,
     };
     expect(text(render(batch))).toBe(
       '|2 orders on one route|Time left to answer|0:42|Delivery fee|KWD 3.000|Cash to collect|None: prepaid|Distance|2.3 km|Stop order|' +

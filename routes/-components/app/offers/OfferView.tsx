@@ -9,7 +9,7 @@ import { OfferStops } from './OfferStops';
 import { OfferSheet } from './OfferSheet';
 import { timeOfDay } from '../useNow';
 
-const amount = (value: string, currency: Currency) => formatMoney(toMinor(value, currency), currency);
+const amount = (value: number, currency: Currency) => formatMoney(toMinor(value, currency), currency);
 
 /** One offer, full screen: what, where, how far, what it pays and the cash to collect; the countdown; Accept and Decline within the thumb's reach. */
 export function OfferView({ offer, now, busy, onAccept, onDecline }: { offer: RiderOfferView; now: number; busy: boolean; onAccept: () => void; onDecline: () => void }) {
