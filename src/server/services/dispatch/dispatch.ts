@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';
 import type { OrderRow } from './facts';
 import { markNeedsRider } from './needs-rider';
-import { choose, offerable, type Choice } from './offer-order';
+import { chooseNearest, offerable, type Choice } from './offer-order';
 import { withCoordinates } from './places';
 import { dispatchSettingsOf } from './settings';
 import { emitOffered } from './webhook';
@@ -37,7 +37,7 @@ export async function dispatchOrder(db: Db, order: OrderRow, settings: DispatchS
     await markNeedsRider(db, order, 'attempts', now);
     return { state: 'needs_rider' };
   }
-  const { choice } = await choose(db, order, settings, now);
+  const choice = await chooseNearest(db, order, settings, now);
   if (!choice) {
     await markNeedsRider(db, order, 'nobody', now);
     return { state: 'needs_rider' };
