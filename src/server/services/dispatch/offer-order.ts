@@ -1,15 +1,16 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { companies, orders } from '../../../../db/schema';
+import { readRow } from '../../../../db/prepared';
+import { orders } from '../../../../db/schema';
 import { boxAround, distanceKm, kmNorthOf, type LatLng } from '../../../shared/geo';
-import { REGIONS } from '../../../shared/regions';
+import { REGIONS, type RegionId } from '../../../shared/regions';
 import type { DispatchSettings } from '../../../shared/schemas/dispatch';
 import { startOfDayInZone, zoneOffsetMinutes } from '../../../shared/time';
 import { VEHICLE_TYPES } from '../../../shared/schemas/fields';
 import { travelMinutes, type TravelModel } from '../routing';
 import { guardBlock, factsExclusion, vehicleFits, type Exclusion } from './eligibility';
 import { askedBefore, riderFacts, type OrderRow, type RiderFacts } from './facts';
-import { nearbyRiderFacts } from './nearby-facts';
+import { factsOf, ridersInBox } from './nearby-facts';
 import { dropoffOf, pickupOf, planBatch } from './route-plan';
 import { compareScores, scoreOf, type Score } from './scoring';
 import { travelModelFor } from './travel-model';
@@ -29,8 +30,9 @@ export interface Choice {
 
 /** The clock of the company's zone: the start of its day (orders today) and its local hour (the travel model's). */
 export async function companyClock(db: Db, companyId: string, now: Date) {
-  const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { region: true } });
-  const zone = REGIONS[company?.region ?? 'kuwait'].timezone;
+  // A statement prepared once: this runs for every dispatch decision.
+  const [region] = ((await readRow(db.$client, 'SELECT region FROM companies WHERE id = ?', [companyId])) ?? []) as [RegionId?];
+  const zone = REGIONS[region ?? 'kuwait'].timezone;
   const hour = new Date(now.getTime() + zoneOffsetMinutes(zone, now) * 60_000).getUTCHours();
   return { dayStart: startOfDayInZone(now, zone), hour };
 }
@@ -121,23 +123,31 @@ const RINGS_KM = [2, 5, 12, 30];
 /**
  * The choice `choose` makes (the same rider, batch and stops), reading only the riders near the pickup: within a ring
  * of r km, a rider whose whole-minute ETA is below the least any vehicle can reach from r km away outranks every rider
- * outside it (they are farther, the ETA grows with distance, and an unknown position comes last), so the first of
- * them the guards let through is the answer. Otherwise the ring widens, and past the last one every rider is read.
+ * outside it (they are farther, the ETA grows with distance, and an unknown position comes last). Those riders are
+ * taken one ETA minute at a time, earliest first: the facts of the minute's riders are read, the rules and the
+ * tie-breakers rank them, and the first the guards let through is the answer. Otherwise the ring widens (the minutes
+ * already tried are not read again), and past the last one every rider is read.
  */
 export async function chooseNearest(db: Db, order: OrderRow, settings: DispatchSettings, now: Date): Promise<Choice | null> {
   const pickup = pickupOf(order);
   if (!pickup) return (await choose(db, order, settings, now)).choice;
   const { dayStart, hour } = await companyClock(db, order.companyId, now);
   const [asked, model] = await Promise.all([askedBefore(db, order.id), travelModelFor(db, order.companyId)]);
-  const guarded = new Map<string, string | null>();
+  let tried = 0;
   for (const km of RINGS_KM) {
-    const { ranked } = rank(await nearbyRiderFacts(db, order.companyId, dayStart, boxAround(pickup, km)), order, settings, asked, model, hour);
     const bound = etaFloor(model, pickup, km, hour);
-    for (const r of ranked) {
-      if (r.etaMinutes === null || r.etaMinutes >= bound) break;
-      if (!guarded.has(r.riderId)) guarded.set(r.riderId, await guardBlock(db, r.facts, [order], now));
-      if (!guarded.get(r.riderId)) return offerFor(db, r, order, settings, model, hour, now);
+    const byMinute = new Map<number, string[]>();
+    for (const s of await ridersInBox(db, order.companyId, boxAround(pickup, km))) {
+      const eta = Math.ceil(travelMinutes(model, s.position, pickup, s.vehicleType, hour));
+      if (eta >= tried && eta < bound) byMinute.set(eta, [...(byMinute.get(eta) ?? []), s.id]);
     }
+    for (const minute of [...byMinute.keys()].sort((a, b) => a - b)) {
+      const { ranked } = rank(await factsOf(db, order.companyId, dayStart, byMinute.get(minute)!), order, settings, asked, model, hour);
+      for (const r of ranked) {
+        if (!(await guardBlock(db, r.facts, [order], now))) return offerFor(db, r, order, settings, model, hour, now);
+      }
+    }
+    tried = bound;
   }
   return (await choose(db, order, settings, now)).choice;
 }
