@@ -54,8 +54,9 @@ log(`fleet: company ${fleet.companyId} (${fleet.region}), ${fleet.riders} riders
 
 const loadBefore = load();
 const d = await timeDecisions(db, fleet, { runs: Number(opts.runs), warm: 20, checkEvery: 10, rand });
-const decision = { loadBefore, loadAfter: load(), nearest: summary(d.nearest), all: summary(d.all), same: d.same, compared: d.compared, outcomes: d.outcomes };
+const decision = { loadBefore, loadAfter: load(), nearest: summary(d.nearest), cpu: summary(d.cpu), all: summary(d.all), same: d.same, compared: d.compared, outcomes: d.outcomes };
 log(`decision (chooseNearest) over ${decision.nearest.n}: p50 ${ms(decision.nearest.p50)}, p95 ${ms(decision.nearest.p95)}, p99 ${ms(decision.nearest.p99)}, max ${ms(decision.nearest.max)} — target p95 < 20 ms: ${decision.nearest.p95 < 20 ? 'met' : 'missed'}`);
+log(`CPU time per decision: p50 ${ms(decision.cpu.p50)}, p95 ${ms(decision.cpu.p95)}, max ${ms(decision.cpu.max)}`);
 log(`every rider read (choose) over ${decision.all.n}: p50 ${ms(decision.all.p50)}, p95 ${ms(decision.all.p95)}; same rider ${d.same}/${d.compared}; outcomes ${JSON.stringify(d.outcomes)}`);
 
 let loadRun: Record<string, unknown> | null = null;

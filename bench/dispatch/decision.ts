@@ -13,6 +13,8 @@ import { inDisc, type BenchFleet } from './fleet';
 
 export interface DecisionTimes {
   nearest: number[];
+  /** The CPU time of the process during each `chooseNearest` (ms): what the decision costs whatever else runs. */
+  cpu: number[];
   all: number[];
   same: number;
   compared: number;
@@ -21,7 +23,7 @@ export interface DecisionTimes {
 
 export async function timeDecisions(db: Db, fleet: BenchFleet, opts: { runs: number; warm: number; checkEvery: number; rand: () => number }): Promise<DecisionTimes> {
   const settings = { ...DISPATCH_DEFAULTS, mode: 'auto' as const };
-  const out: DecisionTimes = { nearest: [], all: [], same: 0, compared: 0, outcomes: {} };
+  const out: DecisionTimes = { nearest: [], cpu: [], all: [], same: 0, compared: 0, outcomes: {} };
   for (let i = 0; i < opts.warm + opts.runs; i++) {
     const pickup = inDisc(fleet.centre, fleet.radiusKm * 0.7, opts.rand);
     const drop = inDisc(pickup, 6, opts.rand);
@@ -47,11 +49,14 @@ export async function timeDecisions(db: Db, fleet: BenchFleet, opts: { runs: num
       })
       .returning();
     const now = new Date();
+    const c0 = process.cpuUsage();
     const t0 = performance.now();
     const choice = await chooseNearest(db, order!, settings, now);
     const ms = performance.now() - t0;
+    const cpu = process.cpuUsage(c0);
     if (i >= opts.warm) {
       out.nearest.push(ms);
+      out.cpu.push((cpu.user + cpu.system) / 1000);
       const key = choice ? `offered (batch of ${choice.batch.length})` : 'needs a rider';
       out.outcomes[key] = (out.outcomes[key] ?? 0) + 1;
       if ((i - opts.warm) % opts.checkEvery === 0) {
