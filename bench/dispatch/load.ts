@@ -53,13 +53,13 @@ export async function runLoad(db: Db, fleet: BenchFleet, opts: { perMinute: numb
     riding = true;
     void (async () => {
       const now = Date.now();
-      const open = await client.execute({ sql: "SELECT id, rider_id, offered_at FROM dispatch_offers WHERE company_id = ? AND status = 'open'", args: [fleet.companyId] });
+      const open = await client.execute({ sql: "SELECT id, rider_id, created_at FROM dispatch_offers WHERE company_id = ? AND status = 'open'", args: [fleet.companyId] });
       for (const row of open.rows) {
         const id = String(row.id);
         let plan = plans.get(id);
         if (!plan) {
           const roll = opts.rand();
-          plan = { at: Number(row.offered_at) + 2000 + opts.rand() * 10_000, answer: roll < 0.85 ? 'accept' : roll < 0.95 ? 'decline' : null };
+          plan = { at: Number(row.created_at) + 2000 + opts.rand() * 10_000, answer: roll < 0.85 ? 'accept' : roll < 0.95 ? 'decline' : null };
           plans.set(id, plan);
         }
         if (!plan.answer || plan.at > now) continue;
