@@ -70,7 +70,7 @@ if (!opts['no-load']) {
   loadRun = { perMinute, minutes, seconds: (performance.now() - t0) / 1000, loadAfter: load(), ...r, latencies: undefined, latency: lat };
   log(`load: created ${r.created} (failed ${r.failed}), offered ${r.offered} (within 2 s: ${r.offeredWithin2s}), needs a rider ${r.needsRider}, lost ${r.lost}`);
   log(`creation to offer: p50 ${ms(lat.p50)}, p95 ${ms(lat.p95)}, p99 ${ms(lat.p99)}, max ${ms(lat.max)}; the sender fell behind by up to ${ms(r.lateMs)}`);
-  log(`riders' answers ${JSON.stringify(r.answers)}, delivered ${r.delivered}`);
+  log(`riders' answers ${JSON.stringify(r.answers)}, delivered ${r.delivered}; the process used ${r.cores.toFixed(2)} cores on average (${((r.cores * 60_000) / perMinute).toFixed(1)} ms of CPU per order)`);
   const met = r.lost === 0 && r.failed === 0 && r.offeredWithin2s === r.created;
   log(`target every order offered within 2 s, none lost: ${met ? 'met' : 'missed'}`);
 }

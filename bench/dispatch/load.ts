@@ -26,6 +26,8 @@ export interface LoadResult {
   answers: Record<string, number>;
   delivered: number;
   lateMs: number;
+  /** The bench process's CPU over the run, in cores (the order service, dispatch, sweeper and the riders' answers). */
+  cores: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -40,7 +42,7 @@ export async function runLoad(db: Db, fleet: BenchFleet, opts: { perMinute: numb
   const total = Math.round(opts.perMinute * opts.minutes);
   const gap = 60_000 / opts.perMinute;
   const phone = fleet.region === 'uae' ? '+971501234567' : '+96560012345';
-  const result: LoadResult = { created: 0, failed: 0, offered: 0, needsRider: 0, lost: 0, latencies: [], offeredWithin2s: 0, answers: {}, delivered: 0, lateMs: 0 };
+  const result: LoadResult = { created: 0, failed: 0, offered: 0, needsRider: 0, lost: 0, latencies: [], offeredWithin2s: 0, answers: {}, delivered: 0, lateMs: 0, cores: 0 };
   const latencyOf = new Map<string, number>();
   const plans = new Map<string, { at: number; answer: 'accept' | 'decline' | null }>();
   const deliverAt: { at: number; ids: string[] }[] = [];
@@ -110,6 +112,8 @@ export async function runLoad(db: Db, fleet: BenchFleet, opts: { perMinute: numb
     }
   };
 
+  const cpu0 = process.cpuUsage();
+  const wall0 = performance.now();
   const t0 = performance.now() + 500;
   const inFlight: Promise<void>[] = [];
   for (let i = 0; i < total; i++) {
@@ -124,6 +128,8 @@ export async function runLoad(db: Db, fleet: BenchFleet, opts: { perMinute: numb
   clearInterval(riders);
   while (riding) await sleep(50);
   await stopSweeper();
+  const used = process.cpuUsage(cpu0);
+  result.cores = (used.user + used.system) / 1000 / (performance.now() - wall0);
 
   const ids = [...latencyOf.keys()];
   result.created = ids.length;
