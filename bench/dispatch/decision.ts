@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { orders } from '../../db/schema';
 import { DISPATCH_DEFAULTS } from '../../src/shared/schemas/dispatch';
-import { choose, chooseNearest } from '../../src/server/services/dispatch/offer-order';
+import { choose, chooseNearest } from '../../src/server/services/dispatch';
 import { inDisc, type BenchFleet } from './fleet';
 
 export interface DecisionTimes {
