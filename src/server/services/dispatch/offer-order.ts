@@ -156,7 +156,7 @@ export async function chooseNearest(db: Db, order: OrderRow, settings: DispatchS
   return (await choose(db, order, settings, now)).choice;
 }
 
-/** The least whole-minute ETA any vehicle has from `km` away from the pickup (or farther). */
+/** The least whole-minute ETA any vehicle has from `km` away from the pickup (or farther: the travel model's time grows with distance). */
 function etaFloor(model: TravelModel, pickup: LatLng, km: number, hour: number): number {
   const away = kmNorthOf(pickup, km);
   return Math.min(...VEHICLE_TYPES.map((v) => Math.ceil(travelMinutes(model, pickup, away, v, hour))));
