@@ -1,4 +1,3 @@
-import { afterAll, beforeEach } from 'bun:test';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -95,11 +94,3 @@ export async function startSmtpSink(port = 0) {
   };
 }
 export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
-
-/** A sink for the whole test file: started now, emptied before each test, closed after the last one. */
-export async function fileSmtpSink(): Promise<SmtpSink> {
-  const sink = await startSmtpSink();
-  beforeEach(() => sink.reset());
-  afterAll(() => sink.close());
-  return sink;
-}

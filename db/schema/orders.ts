@@ -103,5 +103,9 @@ export const orderStatusEvents = sqliteTable(
     actorId: text('actor_id').references(() => users.id, { onDelete: 'set null' }),
     at: utc('at').notNull(),
   },
-  (t) => [index('order_status_events_order_idx').on(t.orderId, t.at)],
+  (t) => [
+    index('order_status_events_order_idx').on(t.orderId, t.at),
+    // Issue 25: a rider's assignments since the start of the day (the dispatcher's fairness), for the riders near a pickup.
+    index('order_status_events_rider_idx').on(t.riderId, t.status, t.at),
+  ],
 );

@@ -20,3 +20,27 @@ export function pathLengthKm(points: readonly LatLng[]): number {
   for (let i = 1; i < points.length; i++) total += distanceKm(points[i - 1]!, points[i]!);
   return total;
 }
+
+/** The point `km` due north of `p` (along its meridian). */
+export const kmNorthOf = (p: LatLng, km: number): LatLng => ({ lat: p.lat + (km * 180) / (Math.PI * EARTH_RADIUS_KM), lng: p.lng });
+
+export interface GeoBox {
+  minLat: number;
+  maxLat: number;
+  minLng: number;
+  maxLng: number;
+}
+
+/**
+ * A latitude/longitude box holding every point within `km` of `centre` (a little more: 1 % margin), for an
+ * indexable prefilter before the exact distance. Wraps no meridian: the Gulf is far from ±180°.
+ */
+export function boxAround(centre: LatLng, km: number): GeoBox {
+  const degPerKm = 180 / (Math.PI * EARTH_RADIUS_KM);
+  const dLat = km * 1.01 * degPerKm;
+  const widest = Math.min(89.9, Math.abs(centre.lat) + dLat);
+  const dLng = Math.min(180, (km * 1.01 * degPerKm) / Math.cos((widest * Math.PI) / 180));
+  return { minLat: centre.lat - dLat, maxLat: centre.lat + dLat, minLng: centre.lng - dLng, maxLng: centre.lng + dLng };
+}
+
+export const inBox = (p: LatLng, b: GeoBox) => p.lat >= b.minLat && p.lat <= b.maxLat && p.lng >= b.minLng && p.lng <= b.maxLng;

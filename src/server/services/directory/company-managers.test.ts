@@ -4,7 +4,7 @@ import { auditLog, companies, companyMembers, managerInvitations, users } from '
 import { callerFor, getWith, login, postJson, testApp } from '../../../../test/app';
 import { DENIED, expectTRPCError } from '../../../../test/expect';
 import { makeCompanyManager, TEST_PASSWORD } from '../../../../test/factories';
-import { fileSmtpSink } from '../../../../test/smtp-sink';
+import { fileSmtpSink } from '../../../../test/smtp-sink-file';
 import { freshWorld } from '../../../../test/world';
 
 const INVITE_UNKNOWN = 'This invitation link is not valid. Ask your company for a new one.';

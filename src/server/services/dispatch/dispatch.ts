@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { dispatchOfferOrders, dispatchOffers, orders } from '../../../../db/schema';
 import type { DispatchSettings } from '../../../shared/schemas/dispatch';
@@ -6,7 +6,7 @@ import { audit } from '../../lib/audit';
 import { publishChange } from '../../lib/events';
 import type { OrderRow } from './facts';
 import { markNeedsRider } from './needs-rider';
-import { choose, offerable, type Choice } from './offer-order';
+import { chooseNearest, offerable, type Choice } from './offer-order';
 import { withCoordinates } from './places';
 import { dispatchSettingsOf } from './settings';
 import { emitOffered } from './webhook';
@@ -37,7 +37,7 @@ export async function dispatchOrder(db: Db, order: OrderRow, settings: DispatchS
     await markNeedsRider(db, order, 'attempts', now);
     return { state: 'needs_rider' };
   }
-  const { choice } = await choose(db, order, settings, now);
+  const choice = await chooseNearest(db, order, settings, now);
   if (!choice) {
     await markNeedsRider(db, order, 'nobody', now);
     return { state: 'needs_rider' };
@@ -60,7 +60,8 @@ async function createOffer(db: Db, anchor: OrderRow, c: Choice, settings: Dispat
         .set({ dispatchState: 'offering', dispatchAttempts: sql`${orders.dispatchAttempts} + 1`, updatedAt: now })
         .where(and(inArray(orders.id, c.batch.map((o) => o.id)), offerable))
         .returning();
-      if (!taken.some((o) => o.id === anchor.id)) return null;
+      // Another dispatch took the first order meanwhile: no offer, and the others it took here are given back.
+      if (!taken.some((o) => o.id === anchor.id)) tx.rollback();
       const ids = new Set(taken.map((o) => o.id));
       const stops = c.stops.filter((s) => ids.has(s.orderId));
       const [offer] = await tx
@@ -74,7 +75,10 @@ async function createOffer(db: Db, anchor: OrderRow, c: Choice, settings: Dispat
       return { offerId: offer!.id, orderIds: dropOrder };
     },
     { behavior: 'immediate' },
-  );
+  ).catch((err: unknown) => {
+    if (err instanceof TransactionRollbackError) return null;
+    throw err;
+  });
   if (!made) return null;
   publishChange('orders');
   return { state: 'offered', riderId: rider.id, ...made };

@@ -1,6 +1,7 @@
 import { and, count, eq, gte, inArray, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { dispatchOfferOrders, dispatchOffers, dispatchRiderState, dutyBreaks, dutyShifts, orders, orderStatusEvents, riders } from '../../../../db/schema';
+import { readRows } from '../../../../db/prepared';
+import { dispatchOffers, dispatchRiderState, dutyBreaks, dutyShifts, orders, orderStatusEvents, riders } from '../../../../db/schema';
 import type { LatLng } from '../../../shared/geo';
 
 export type RiderRow = typeof riders.$inferSelect;
@@ -78,12 +79,11 @@ export async function riderFacts(db: Db, companyId: string, dayStart: Date): Pro
   }));
 }
 
-/** Riders who declined or let an offer of this order time out: it is not offered to them again. */
+/** Riders who declined or let an offer of this order time out: it is not offered to them again (a statement prepared once). */
 export async function askedBefore(db: Db, orderId: string): Promise<Set<string>> {
-  const rows = await db
-    .select({ riderId: dispatchOffers.riderId })
-    .from(dispatchOfferOrders)
-    .innerJoin(dispatchOffers, eq(dispatchOffers.id, dispatchOfferOrders.offerId))
-    .where(and(eq(dispatchOfferOrders.orderId, orderId), inArray(dispatchOffers.status, ['declined', 'expired'])));
-  return new Set(rows.map((r) => r.riderId));
+  const rows = (await readRows(db.$client, ASKED, [orderId])) as [string][];
+  return new Set(rows.map(([riderId]) => riderId));
 }
+
+const ASKED = `SELECT f.rider_id FROM dispatch_offer_orders oo JOIN dispatch_offers f ON f.id = oo.offer_id
+WHERE oo.order_id = ? AND f.status IN ('declined', 'expired')`;

@@ -5,6 +5,8 @@
  */
 export { answerOffer, expireOffers } from './answers';
 export { startDispatch, type DispatchOutcome } from './dispatch';
+/** The decision alone (bench/dispatch.ts): `chooseNearest` is what `startDispatch` offers by; `choose` reads every rider and says why each was kept out. */
+export { choose, chooseNearest } from './offer-order';
 export { offerState, resumeOffers } from './rider-state';
 export { dispatchSettingsOf, saveDispatchSettings } from './settings';
 export { dispatchStatus } from './status';

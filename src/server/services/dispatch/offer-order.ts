@@ -1,14 +1,17 @@
 import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Message } from '../../../shared/i18n/message';
 import type { Db } from '../../../../db/client';
-import { companies, orders } from '../../../../db/schema';
-import { distanceKm } from '../../../shared/geo';
-import { REGIONS } from '../../../shared/regions';
+import { readRow } from '../../../../db/prepared';
+import { orders } from '../../../../db/schema';
+import { boxAround, distanceKm, kmNorthOf, type LatLng } from '../../../shared/geo';
+import { REGIONS, type RegionId } from '../../../shared/regions';
 import type { DispatchSettings } from '../../../shared/schemas/dispatch';
 import { startOfDayInZone, zoneOffsetMinutes } from '../../../shared/time';
-import type { TravelModel } from '../routing';
+import { VEHICLE_TYPES } from '../../../shared/schemas/fields';
+import { travelMinutes, type TravelModel } from '../routing';
 import { guardBlock, factsExclusion, vehicleFits, type Exclusion } from './eligibility';
 import { askedBefore, riderFacts, type OrderRow, type RiderFacts } from './facts';
+import { factsOf, ridersInBox } from './nearby-facts';
 import { dropoffOf, pickupOf, planBatch } from './route-plan';
 import { compareScores, scoreOf, type Score } from './scoring';
 import { travelModelFor } from './travel-model';
@@ -28,8 +31,9 @@ export interface Choice {
 
 /** The clock of the company's zone: the start of its day (orders today) and its local hour (the travel model's). */
 export async function companyClock(db: Db, companyId: string, now: Date) {
-  const company = await db.query.companies.findFirst({ where: eq(companies.id, companyId), columns: { region: true } });
-  const zone = REGIONS[company?.region ?? 'kuwait'].timezone;
+  // A statement prepared once: this runs for every dispatch decision.
+  const [region] = ((await readRow(db.$client, 'SELECT region FROM companies WHERE id = ?', [companyId])) ?? []) as [RegionId?];
+  const zone = REGIONS[region ?? 'kuwait'].timezone;
   const hour = new Date(now.getTime() + zoneOffsetMinutes(zone, now) * 60_000).getUTCHours();
   return { dayStart: startOfDayInZone(now, zone), hour };
 }
@@ -41,6 +45,11 @@ export async function companyClock(db: Db, companyId: string, now: Date) {
 export async function rankRiders(db: Db, order: OrderRow, settings: DispatchSettings, now: Date) {
   const { dayStart, hour } = await companyClock(db, order.companyId, now);
   const [facts, asked, model] = await Promise.all([riderFacts(db, order.companyId, dayStart), askedBefore(db, order.id), travelModelFor(db, order.companyId)]);
+  return { ...rank(facts, order, settings, asked, model, hour), model, hour };
+}
+
+/** The riders the rules keep out, with the rule, and the rest best first. */
+function rank(facts: readonly RiderFacts[], order: OrderRow, settings: DispatchSettings, asked: ReadonlySet<string>, model: TravelModel, hour: number) {
   const excluded = new Map<string, Exclusion>();
   const ranked: Ranked[] = [];
   const pickup = pickupOf(order);
@@ -50,13 +59,17 @@ export async function rankRiders(db: Db, order: OrderRow, settings: DispatchSett
     else ranked.push({ riderId: f.rider.id, facts: f, ...scoreOf(f, pickup, model, hour) });
   }
   ranked.sort(compareScores);
-  return { ranked, excluded, model, hour };
+  return { ranked, excluded };
 }
+
+const WAITING_PROBE = `SELECT 1 FROM orders WHERE company_id = ? AND status = 'pending' AND rider_id IS NULL AND dispatch_state IS NULL AND id <> ? LIMIT 1`;
 
 /** Pending orders of the company not yet offered whose pickups lie within the batch radius of this one. */
 async function nearbyOrders(db: Db, order: OrderRow, radiusM: number): Promise<OrderRow[]> {
   const here = pickupOf(order);
   if (!here || !dropoffOf(order) || radiusM <= 0) return [];
+  // Usually none waits (every new order is offered at once): a prepared probe spares reading rows.
+  if (!(await readRow(db.$client, WAITING_PROBE, [order.companyId, order.id]))) return [];
   const rows = await db
     .select()
     .from(orders)
@@ -91,7 +104,10 @@ async function grow(db: Db, f: RiderFacts, anchor: OrderRow, settings: DispatchS
   return batch;
 }
 
-/** The best eligible rider for the order and the orders offered together, or null with why each rider was kept out. */
+/**
+ * The best eligible rider for the order and the orders offered together, or null with why each rider of the company
+ * was kept out: every rider is read (the explanation; `chooseNearest` makes the same choice reading fewer).
+ */
 export async function choose(db: Db, order: OrderRow, settings: DispatchSettings, now: Date): Promise<{ choice: Choice | null; excluded: Map<string, Exclusion | Message> }> {
   const { ranked, excluded, model, hour } = await rankRiders(db, order, settings, now);
   const out = new Map<string, Exclusion | Message>(excluded);
@@ -101,21 +117,67 @@ export async function choose(db: Db, order: OrderRow, settings: DispatchSettings
       out.set(r.riderId, block);
       continue;
     }
-    const batch = await grow(db, r.facts, order, settings, model, hour, now);
-    const start = r.facts.position ?? pickupOf(order);
-    const stops =
-      batch.length > 1 && start
-        ? planBatch(start, batch, model, r.facts.rider.vehicleType, hour, now).stops.map(({ orderId, kind }) => ({ orderId, kind }))
-        : [
-            { orderId: order.id, kind: 'pickup' as const },
-            { orderId: order.id, kind: 'dropoff' as const },
-          ];
-    const first = pickupOf(batch.find((o) => o.id === stops[0]!.orderId)!);
-    const km = r.facts.position && first ? Math.round(distanceKm(r.facts.position, first) * 100) / 100 : 0;
-    const { facts, riderId: _id, ...score } = r;
-    return { choice: { facts, score, batch, stops, distanceKm: km }, excluded: out };
+    return { choice: await offerFor(db, r, order, settings, model, hour, now), excluded: out };
   }
   return { choice: null, excluded: out };
+}
+
+/** Search radii around the pickup (km), each read only when the one before held no rider certain to be the best. */
+const RINGS_KM = [2, 5, 12, 30];
+
+/**
+ * The choice `choose` makes (the same rider, batch and stops), reading only the riders near the pickup: within a ring
+ * of r km, a rider whose whole-minute ETA is below the least any vehicle can reach from r km away outranks every rider
+ * outside it (they are farther, the ETA grows with distance, and an unknown position comes last). Those riders are
+ * taken one ETA minute at a time, earliest first: the facts of the minute's riders are read, the rules and the
+ * tie-breakers rank them, and the first the guards let through is the answer. Otherwise the ring widens (the minutes
+ * already tried are not read again), and past the last one every rider is read.
+ */
+export async function chooseNearest(db: Db, order: OrderRow, settings: DispatchSettings, now: Date): Promise<Choice | null> {
+  const pickup = pickupOf(order);
+  if (!pickup) return (await choose(db, order, settings, now)).choice;
+  const { dayStart, hour } = await companyClock(db, order.companyId, now);
+  const [asked, model] = await Promise.all([askedBefore(db, order.id), travelModelFor(db, order.companyId)]);
+  let tried = 0;
+  for (const km of RINGS_KM) {
+    const bound = etaFloor(model, pickup, km, hour);
+    const byMinute = new Map<number, string[]>();
+    for (const s of await ridersInBox(db, order.companyId, boxAround(pickup, km))) {
+      const eta = Math.ceil(travelMinutes(model, s.position, pickup, s.vehicleType, hour));
+      if (eta >= tried && eta < bound) byMinute.set(eta, [...(byMinute.get(eta) ?? []), s.id]);
+    }
+    for (const minute of [...byMinute.keys()].sort((a, b) => a - b)) {
+      const { ranked } = rank(await factsOf(db, order.companyId, dayStart, byMinute.get(minute)!), order, settings, asked, model, hour);
+      for (const r of ranked) {
+        if (!(await guardBlock(db, r.facts, [order], now))) return offerFor(db, r, order, settings, model, hour, now);
+      }
+    }
+    tried = bound;
+  }
+  return (await choose(db, order, settings, now)).choice;
+}
+
+/** The least whole-minute ETA any vehicle has from `km` away from the pickup (or farther: the travel model's time grows with distance). */
+function etaFloor(model: TravelModel, pickup: LatLng, km: number, hour: number): number {
+  const away = kmNorthOf(pickup, km);
+  return Math.min(...VEHICLE_TYPES.map((v) => Math.ceil(travelMinutes(model, pickup, away, v, hour))));
+}
+
+/** The offer to the chosen rider: the order grown into a batch, its stops and the distance to the first pickup. */
+async function offerFor(db: Db, r: Ranked, order: OrderRow, settings: DispatchSettings, model: TravelModel, hour: number, now: Date): Promise<Choice> {
+  const batch = await grow(db, r.facts, order, settings, model, hour, now);
+  const start = r.facts.position ?? pickupOf(order);
+  const stops =
+    batch.length > 1 && start
+      ? planBatch(start, batch, model, r.facts.rider.vehicleType, hour, now).stops.map(({ orderId, kind }) => ({ orderId, kind }))
+      : [
+          { orderId: order.id, kind: 'pickup' as const },
+          { orderId: order.id, kind: 'dropoff' as const },
+        ];
+  const first = pickupOf(batch.find((o) => o.id === stops[0]!.orderId)!);
+  const km = r.facts.position && first ? Math.round(distanceKm(r.facts.position, first) * 100) / 100 : 0;
+  const { facts, riderId: _id, ...score } = r;
+  return { facts, score, batch, stops, distanceKm: km };
 }
 
 /** The orders of an offer still waiting to be offered: pending, no rider, not in another offer. */

@@ -5,7 +5,7 @@ import { callerFor, getWith, login, postJson, testApp, testEnv, type TestApp } f
 import { allowConsoleError } from '../../../../test/console';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeRider, TEST_PASSWORD } from '../../../../test/factories';
-import { fileSmtpSink } from '../../../../test/smtp-sink';
+import { fileSmtpSink } from '../../../../test/smtp-sink-file';
 import { freshWorld } from '../../../../test/world';
 import { inviteCompanyRider } from '../directory';
 import { issueResetLink } from './password-reset';

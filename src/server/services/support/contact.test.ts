@@ -3,7 +3,7 @@ import { contactMessages } from '../../../../db/schema';
 import { postJson, testApp } from '../../../../test/app';
 import { allowConsoleError } from '../../../../test/console';
 import { freshDb } from '../../../../test/db';
-import { fileSmtpSink } from '../../../../test/smtp-sink';
+import { fileSmtpSink } from '../../../../test/smtp-sink-file';
 
 const db = await freshDb();
 const sink = await fileSmtpSink();

@@ -4,7 +4,8 @@ import { leads } from '../../../../db/schema';
 import { postJson, testApp, testEnv } from '../../../../test/app';
 import { allowConsoleError } from '../../../../test/console';
 import { freshDb } from '../../../../test/db';
-import { fileSmtpSink, startSmtpSink } from '../../../../test/smtp-sink';
+import { startSmtpSink } from '../../../../test/smtp-sink';
+import { fileSmtpSink } from '../../../../test/smtp-sink-file';
 import { notifyLead } from './lead-notify';
 
 const db = await freshDb();

@@ -1,0 +1,1 @@
+CREATE INDEX `order_status_events_rider_idx` ON `order_status_events` (`rider_id`,`status`,`at`);
