@@ -61,15 +61,25 @@ describe('batching (issue 25, item 2)', () => {
   }
 
   test('an order whose promised time the batch would miss is left for its own offer', async () => {
-    // Alone: about 10 min to its drop-off; after the first order's 1 km north: about 16 min.
+    // Alone: about 10 min to its drop-off; on the batch's best route (both pickups first, 4 min at each) about 21 min.
     const { a, b, out } = await promised(12);
     expect(out).toMatchObject({ state: 'offered', orderIds: [a.id] });
     expect((await orderNow(db, b.id)).dispatchState).toBeNull();
   });
 
   test('the same order promised later joins the batch', async () => {
-    const { a, b, out } = await promised(20);
-    expect(out).toMatchObject({ state: 'offered', orderIds: [a.id, b.id] });
+    const { a, b, out } = await promised(25);
+    // The route planner's order (lateness first): the promised drop-off 3 km south before the 1 km north one.
+    expect(out).toMatchObject({ state: 'offered', orderIds: [b.id, a.id] });
+    // The offer shows the stop order the rider is given once they accept (the re-plan's stored ETAs follow it).
+    const riderId = (out as { riderId: string }).riderId;
+    const [view] = await riderOffers(db, riderId, later(1));
+    const offered: string[] = view!.stops.map((s) => `${s.orderId}:${s.kind}`);
+    expect(offered).toEqual([`${a.id}:pickup`, `${b.id}:pickup`, `${b.id}:dropoff`, `${a.id}:dropoff`]);
+    await answerOffer(db, riderId, view!.id, 'accept', later(2));
+    const etas = await Promise.all([a, b].map((o) => orderNow(db, o.id)));
+    const planned = etas.flatMap((o) => [[`${o.id}:pickup`, o.etaPickupAt!.getTime()] as const, [`${o.id}:dropoff`, o.etaDropoffAt!.getTime()] as const]);
+    expect(planned.sort((x, y) => x[1] - y[1]).map(([k]) => k)).toEqual(offered);
   });
 
   test('no more orders than the rider has room for', async () => {

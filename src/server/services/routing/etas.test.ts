@@ -7,7 +7,8 @@ import { makeCompany, makeOrder, makeRider, makeUser } from '../../../../test/fa
 import { staffActor } from '../access';
 import { assignOrder, transitionOrder } from '../orders';
 import { EtaRefresher } from './eta-refresh';
-import { SERVICE_MIN, updateRiderEtas } from './etas';
+import { updateRiderEtas } from './etas';
+import { SERVICE_MIN } from './order-stops';
 import { gulfHour } from './learn';
 import { DEFAULT_TRAVEL_MODEL, travelMinutes } from './travel';
 
