@@ -79,7 +79,7 @@ describe('batching (issue 25, item 2)', () => {
     await answerOffer(db, riderId, view!.id, 'accept', later(2));
     const etas = await Promise.all([a, b].map((o) => orderNow(db, o.id)));
     const planned = etas.flatMap((o) => [[`${o.id}:pickup`, o.etaPickupAt!.getTime()] as const, [`${o.id}:dropoff`, o.etaDropoffAt!.getTime()] as const]);
-    expect(planned.sort((x, y) => x[1] - y[1]).map(([k]) => k)).toEqual(offered);
+    expect(planned.sort((x, y) => x[1] - y[1]).map(([k]): string => k)).toEqual(offered);
   });
 
   test('no more orders than the rider has room for', async () => {
