@@ -6,7 +6,7 @@ import { log } from '../../log';
 import { cashLimitState } from '../cash';
 import { emitOrderEtaChanged } from '../integrations';
 import { gulfHour, loadTravelModel } from './learn';
-import { orderStops } from './order-stops';
+import { byPlannedTime, orderStops } from './order-stops';
 import { planRoute, type RouteStop } from './plan-route';
 import { travelMinutes } from './travel';
 
@@ -169,7 +169,7 @@ export async function moveEtas(db: Db, riderIds: readonly string[], now: Date, m
       replan.push(load.riderId);
       continue;
     }
-    const seq = [...stops].sort((a, b) => etaOf(a)! - etaOf(b)! || (a.kind === 'pickup' ? -1 : 1));
+    const seq = [...stops].sort((a, b) => byPlannedTime({ at: etaOf(a)!, kind: a.kind }, { at: etaOf(b)!, kind: b.kind }));
     runs.push({ load, arrivals: arrivalsAlong(await travelFor(db, load), load.position, seq, now.getTime()) });
   }
   const changes = await store(db, runs, now);
