@@ -110,7 +110,7 @@ test.describe('ETAs (issue 25)', () => {
       await expect(cards.nth(1)).toContainText(b.customerName);
       await expect(cards.nth(1).getByTestId('order-stop')).toHaveText([stop(2), stop(3)]);
       await expect(cards.nth(1).getByTestId('order-eta')).toHaveText([about(b.etaPickupAt), about(b.etaDropoffAt)]);
-      await page.screenshot({ path: `.tmp/shots-finish/rider-stops-${lang}-390.png`, fullPage: true });
+      await page.getByTestId('my-orders').screenshot({ path: `.tmp/shots-finish/rider-stops-${lang}-390.png` });
       await ctx.close();
     }
   });
