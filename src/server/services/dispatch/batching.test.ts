@@ -20,7 +20,7 @@ beforeEach(async () => {
 const south = (m: number) => north(-m);
 
 describe('batching (issue 25, item 2)', () => {
-  test('pickups within 500 m go to one rider together, the stops in the route planner\'s order', async () => {
+  test("pickups within 500 m go to one rider together, the stops in the route planner's order", async () => {
     const r = await riderOnDuty(db, w.companyA, PICKUP);
     const a = await pendingOrder(db, w.companyA, PICKUP, { customerName: 'Anwar', deliveryFeeMinor: 1000, paymentMethod: 'cash', codAmountMinor: 2500 }, 3000);
     const b = await pendingOrder(db, w.companyA, north(300), { customerName: 'Bader', deliveryFeeMinor: 750, paymentMethod: 'prepaid', deliveryAddress: 'Jabriya, Block 2' }, 1000);
