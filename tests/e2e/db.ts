@@ -53,6 +53,11 @@ export async function setOrderPins(orderId: string, pickup: { lat: number; lng: 
   await (await db()).update(orders).set({ pickupLat: pickup.lat, pickupLng: pickup.lng, dropoffLat: dropoff.lat, dropoffLng: dropoff.lng }).where(eq(orders.id, orderId));
 }
 
+/** The rider's last known position, as their app's pings would leave it. */
+export async function setRiderPosition(riderId: string, at: { lat: number; lng: number }): Promise<void> {
+  await (await db()).update(riders).set({ lastLat: at.lat, lastLng: at.lng, lastSeenAt: new Date() }).where(eq(riders.id, riderId));
+}
+
 /** The sign-in account an accepted invitation would have made for the rider (email and name as on the rider). */
 export async function addRiderAccount(rider: { id: string; email: string; name: string }): Promise<void> {
   const userId = await addUser(rider.email, rider.name, 'rider');

@@ -53,8 +53,8 @@ function OrderCard({ order, n, onDeliver, onFail }: { order: ViewOrder; n: numbe
       </div>
       {order.itemDescription ? <p className="mb-3 text-sm text-base-content/70">{order.itemDescription}</p> : null}
       <div className="space-y-3">
-        <RiderOrderAddress label={t('app.orders.pickup')} address={order.pickupAddress} parts={order.pickupAddressParts} places={order.pickupPlace} testId="order-pickup" />
-        <RiderOrderAddress label={t('app.orders.delivery')} address={order.deliveryAddress} parts={order.deliveryAddressParts} places={order.deliveryPlace} testId="order-delivery" />
+        <RiderOrderAddress label={t('app.orders.pickup')} address={order.pickupAddress} parts={order.pickupAddressParts} places={order.pickupPlace} plan={order.pickupPlan} testId="order-pickup" />
+        <RiderOrderAddress label={t('app.orders.delivery')} address={order.deliveryAddress} parts={order.deliveryAddressParts} places={order.deliveryPlace} plan={order.dropoffPlan} testId="order-delivery" />
       </div>
       <p className={`mt-3 flex items-center justify-between gap-2 rounded-box px-3 py-2 text-sm ${order.cashToCollect > 0 ? 'bg-warning/15' : 'bg-base-200'}`}>
         {order.cashToCollect > 0 ? (

@@ -3,6 +3,7 @@ import { Icon } from '../../../src/client/ui/Icon';
 import { addressLine, type PlaceNames } from '../../../src/shared/gulf/address-text';
 import type { AddressParts } from '../../../src/shared/schemas/address';
 import { googleDirectionsLink, mapLink, wazeLink } from './links';
+import { timeOfDay } from './useNow';
 
 const codeOf = (parts: AddressParts) => (parts.country === 'KW' ? parts.paci : parts.makani.replace(/^(\d{5})(\d{5})$/, '$1 $2'));
 
@@ -58,14 +59,42 @@ function NavigationLinks({ address, pin }: { address: string; pin: { lat: number
  * One address of a rider's order, all from the order as cached (it reads the same offline): the area and street line
  * in the rider's language, the PACI/Makani number and the landmark, and navigation links by the pin's coordinates.
  */
-export function RiderOrderAddress({ label, address, parts, places, testId }: { label: string; address: string; parts?: AddressParts | null; places?: Record<'en' | 'ar', PlaceNames> | null; testId: string }) {
+export function RiderOrderAddress({
+  label,
+  address,
+  parts,
+  places,
+  plan,
+  testId,
+}: {
+  label: string;
+  address: string;
+  parts?: AddressParts | null;
+  places?: Record<'en' | 'ar', PlaceNames> | null;
+  /** The stop's number in the rider's planned sequence and its ETA (issue 25); absent when not planned. */
+  plan?: { stop: number; at: string } | null;
+  testId: string;
+}) {
   const locale = useLocale();
+  const t = useT();
   // An answer cached before the place names came with it shows the stored text, with the number and landmark.
   const place = parts ? (places?.[locale] ?? null) : null;
   const line = parts && place ? addressLine(parts, locale) : '';
   return (
     <div className="min-w-0" data-testid={testId}>
-      <p className="text-xs uppercase tracking-wide text-base-content/70">{label}</p>
+      <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-base-content/70">
+        <span className="uppercase tracking-wide">{label}</span>
+        {plan ? (
+          <>
+            <span className="badge badge-sm badge-primary font-semibold" data-testid="order-stop">
+              {t('app.orders.stop', { n: plan.stop })}
+            </span>
+            <span className="font-semibold tabular-nums text-base-content" data-testid="order-eta">
+              {t('app.orders.etaAbout', { time: timeOfDay(Date.parse(plan.at)) })}
+            </span>
+          </>
+        ) : null}
+      </p>
       {parts && place ? (
         <div data-testid="order-address-parts">
           <p className="font-semibold">

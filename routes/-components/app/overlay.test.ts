@@ -36,6 +36,8 @@ const order = (id: string, status: 'assigned' | 'picked_up' = 'assigned'): Serve
   deliveryFee: 1.5,
   createdAt: '2026-11-22T05:00:00.000Z',
   startedAt: '2026-11-22T05:01:00.000Z',
+  pickupPlan: null,
+  dropoffPlan: null,
 });
 
 describe('duty seen through unsent writes', () => {

@@ -21,7 +21,7 @@ beforeEach(async () => {
 const south = (m: number) => north(-m);
 
 describe('batching (issue 25, item 2)', () => {
-  test('pickups within 500 m go to one rider together, pickups first, then drop-offs, nearest first', async () => {
+  test("pickups within 500 m go to one rider together, the stops in the route planner's order", async () => {
     const r = await riderOnDuty(db, w.companyA, PICKUP);
     const a = await pendingOrder(db, w.companyA, PICKUP, { customerName: 'Anwar', deliveryFeeMinor: 1000, paymentMethod: 'cash', codAmountMinor: 2500 }, 3000);
     const b = await pendingOrder(db, w.companyA, north(300), { customerName: 'Bader', deliveryFeeMinor: 750, paymentMethod: 'prepaid', deliveryAddress: 'Jabriya, Block 2' }, 1000);
@@ -64,15 +64,25 @@ describe('batching (issue 25, item 2)', () => {
   }
 
   test('an order whose promised time the batch would miss is left for its own offer', async () => {
-    // Alone: about 10 min to its drop-off; after the first order's 1 km north: about 16 min.
+    // Alone: about 10 min to its drop-off; on the batch's best route (both pickups first, 4 min at each) about 21 min.
     const { a, b, out } = await promised(12);
     expect(out).toMatchObject({ state: 'offered', orderIds: [a.id] });
     expect((await orderNow(db, b.id)).dispatchState).toBeNull();
   });
 
   test('the same order promised later joins the batch', async () => {
-    const { a, b, out } = await promised(20);
-    expect(out).toMatchObject({ state: 'offered', orderIds: [a.id, b.id] });
+    const { a, b, out } = await promised(25);
+    // The route planner's order (lateness first): the promised drop-off 3 km south before the 1 km north one.
+    expect(out).toMatchObject({ state: 'offered', orderIds: [b.id, a.id] });
+    // The offer shows the stop order the rider is given once they accept (the re-plan's stored ETAs follow it).
+    const riderId = (out as { riderId: string }).riderId;
+    const [view] = await riderOffers(db, riderId, later(1));
+    const offered: string[] = view!.stops.map((s) => `${s.orderId}:${s.kind}`);
+    expect(offered).toEqual([`${a.id}:pickup`, `${b.id}:pickup`, `${b.id}:dropoff`, `${a.id}:dropoff`]);
+    await answerOffer(db, riderId, view!.id, 'accept', later(2));
+    const etas = await Promise.all([a, b].map((o) => orderNow(db, o.id)));
+    const planned = etas.flatMap((o) => [[`${o.id}:pickup`, o.etaPickupAt!.getTime()] as const, [`${o.id}:dropoff`, o.etaDropoffAt!.getTime()] as const]);
+    expect(planned.sort((x, y) => x[1] - y[1]).map(([k]): string => k)).toEqual(offered);
   });
 
   test('no more orders than the rider has room for', async () => {

@@ -3,10 +3,11 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, dutyShifts, riders, users } from '../../../../db/schema';
 import { DEMO_PASSWORD, seedDemo } from '../../../../db/seed';
-import { callerFor, getWith, login, postJson, testApp, type TestApp } from '../../../../test/app';
+import { callerFor, getWith, login, postJson, req, testApp, type TestApp } from '../../../../test/app';
 import { freshDb } from '../../../../test/db';
 import { north, PICKUP } from '../../../../test/dispatch-world';
 import { hashPassword } from '../../auth/password';
+import { etaRefresher } from '../routing';
 import { expireOffers } from './index';
 
 /**
@@ -100,5 +101,41 @@ describe('the dispatch loop on the demo data', () => {
       [third.id]: { offered: 1, accepted: 1, rate: 1 },
     });
     expect(await manager.company.needsRider()).toEqual([]);
+
+    // The public tracking page shows the ETA ("arriving in about N min"): planned at the acceptance from where the
+    // rider was (4 km from the pickup), then moved by their pings as they ride to the pickup.
+    const { trackingCode } = await manager.company.orderDetail({ id: order.id });
+    const tracked = async () => {
+      const res = await req(app, `/api/track/${trackingCode}`);
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { eta: { dropoffAt: string; minutes: number } | null }).eta;
+    };
+    const storedEta = async () => (await manager.company.orderDetail({ id: order.id })).etaDropoffAt?.toISOString() ?? null;
+    /** The page's minutes: from now to the stored drop-off ETA, whole, at least 1 (asked between `before` and `after`). */
+    const expectMinutes = (eta: { dropoffAt: string; minutes: number }, before: number, after: number) => {
+      const at = Date.parse(eta.dropoffAt);
+      expect(eta.minutes).toBeGreaterThanOrEqual(Math.max(1, Math.round((at - after) / 60_000)));
+      expect(eta.minutes).toBeLessThanOrEqual(Math.max(1, Math.round((at - before) / 60_000)));
+    };
+    let before = Date.now();
+    const far = await tracked();
+    expect(far).not.toBeNull();
+    expect(far!.dropoffAt).toBe((await storedEta())!);
+    expectMinutes(far!, before, Date.now());
+    // The 4 minutes at the pickup and 5.5 km of riding (even at the 90 km/h the learning admits: 5 min more).
+    expect(far!.minutes).toBeGreaterThan(8);
+
+    const ping = await postJson(app, `/api/riders/${third.id}/location`, { lat: PICKUP.lat, lng: PICKUP.lng, accuracy: 10 }, { cookie: cookies[third.id] });
+    expect(ping.status).toBe(200);
+    // The ingest notes the rider; the ETA refresher moves their ETAs off the ping's path within a tick.
+    const deadline = Date.now() + 5_000;
+    while ((await storedEta()) === far!.dropoffAt && Date.now() < deadline) await Bun.sleep(100);
+    before = Date.now();
+    const near = await tracked();
+    expect(near!.dropoffAt).toBe((await storedEta())!);
+    expect(near!.dropoffAt).not.toBe(far!.dropoffAt);
+    expectMinutes(near!, before, Date.now());
+    expect(near!.minutes).toBeLessThan(far!.minutes);
+    await etaRefresher(db).settled();
   }, 30_000);
 });

@@ -8,6 +8,7 @@ import { REGIONS, type RegionId } from '../../../shared/regions';
 import type { DispatchSettings } from '../../../shared/schemas/dispatch';
 import { startOfDayInZone, zoneOffsetMinutes } from '../../../shared/time';
 import { VEHICLE_TYPES } from '../../../shared/schemas/fields';
+import { cashLimitState } from '../cash';
 import { travelMinutes, type TravelModel } from '../routing';
 import { guardBlock, factsExclusion, vehicleFits, type Exclusion } from './eligibility';
 import { askedBefore, riderFacts, type OrderRow, type RiderFacts } from './facts';
@@ -80,28 +81,39 @@ async function nearbyOrders(db: Db, order: OrderRow, radiusM: number): Promise<O
     .sort((a, b) => distanceKm(here, pickupOf(a)!) - distanceKm(here, pickupOf(b)!));
 }
 
+type Stop = Choice['stops'][number];
+const alone = (o: OrderRow): Stop[] => [
+  { orderId: o.id, kind: 'pickup' },
+  { orderId: o.id, kind: 'dropoff' },
+];
+
 /**
  * Grows the offer from the chosen rider's first order with nearby orders (issue 25, item 2) while the rider has room,
  * each order fits the rider (vehicle, not asked before, the cash guard for a cash order) and adding it makes no
- * order's drop-off late that was on time without it.
+ * order's drop-off late that was on time without it. The stops are the route planner's order (planBatch).
  */
 async function grow(db: Db, f: RiderFacts, anchor: OrderRow, settings: DispatchSettings, model: TravelModel, hour: number, now: Date) {
   const batch = [anchor];
   const room = settings.maxLoad - f.load;
   const start = f.position ?? pickupOf(anchor);
   // Only an order with both points can be put on a route with others.
-  if (room <= 1 || !start || !pickupOf(anchor) || !dropoffOf(anchor)) return batch;
-  let late = new Set(planBatch(start, batch, model, f.rider.vehicleType, hour, now).late);
-  for (const o of await nearbyOrders(db, anchor, settings.batchRadiusMeters)) {
+  if (room <= 1 || !start || !pickupOf(anchor) || !dropoffOf(anchor)) return { batch, stops: alone(anchor) };
+  const near = await nearbyOrders(db, anchor, settings.batchRadiusMeters);
+  if (!near.length) return { batch, stops: alone(anchor) };
+  const held = await cashLimitState(db, f.rider.id, now);
+  const cash = { heldMinor: held.uncountedMinor, limitMinor: held.limitMinor > 0 ? held.limitMinor : Infinity };
+  const travel = (a: LatLng, b: LatLng) => travelMinutes(model, a, b, f.rider.vehicleType, hour);
+  let plan = planBatch(start, batch, travel, now, cash);
+  for (const o of near) {
     if (batch.length >= room) break;
     if (!vehicleFits(f.rider, o.requiredVehicle) || (await askedBefore(db, o.id)).has(f.rider.id)) continue;
     if (o.paymentMethod === 'cash' && o.codAmountMinor > 0 && (await guardBlock(db, f, [o], now))) continue;
-    const next = planBatch(start, [...batch, o], model, f.rider.vehicleType, hour, now).late;
-    if (next.some((id) => !late.has(id))) continue;
+    const next = planBatch(start, [...batch, o], travel, now, cash);
+    if (next.late.some((id) => !plan.late.includes(id))) continue;
     batch.push(o);
-    late = new Set(next);
+    plan = next;
   }
-  return batch;
+  return { batch, stops: batch.length > 1 ? plan.stops : alone(anchor) };
 }
 
 /**
@@ -165,15 +177,7 @@ function etaFloor(model: TravelModel, pickup: LatLng, km: number, hour: number):
 
 /** The offer to the chosen rider: the order grown into a batch, its stops and the distance to the first pickup. */
 async function offerFor(db: Db, r: Ranked, order: OrderRow, settings: DispatchSettings, model: TravelModel, hour: number, now: Date): Promise<Choice> {
-  const batch = await grow(db, r.facts, order, settings, model, hour, now);
-  const start = r.facts.position ?? pickupOf(order);
-  const stops =
-    batch.length > 1 && start
-      ? planBatch(start, batch, model, r.facts.rider.vehicleType, hour, now).stops.map(({ orderId, kind }) => ({ orderId, kind }))
-      : [
-          { orderId: order.id, kind: 'pickup' as const },
-          { orderId: order.id, kind: 'dropoff' as const },
-        ];
+  const { batch, stops } = await grow(db, r.facts, order, settings, model, hour, now);
   const first = pickupOf(batch.find((o) => o.id === stops[0]!.orderId)!);
   const km = r.facts.position && first ? Math.round(distanceKm(r.facts.position, first) * 100) / 100 : 0;
   const { facts, riderId: _id, ...score } = r;

@@ -15,6 +15,7 @@ import { postCollection, checkCashLimit } from '../cash';
 import { publishChange } from '../../lib/events';
 import { orderStartMs } from '../reports';
 import { label, msg } from '../../../shared/i18n/message';
+import { plannedStopNumbers } from '../routing';
 
 /** The rider's open orders: what to pick up and deliver, and the cash to collect. */
 export async function riderOrders(db: Db, riderId: string) {
@@ -24,7 +25,15 @@ export async function riderOrders(db: Db, riderId: string) {
     .where(and(eq(orders.riderId, riderId), inArray(orders.status, ['assigned', 'picked_up'])))
     .orderBy(asc(orders.createdAt));
   const places = (parts: AddressParts | null) => (parts ? placeNames(parts) : null);
-  return rows.map(({ o, startedAt }) => {
+  const stopNo = plannedStopNumbers(rows.map(({ o }) => o));
+  // The orders in the planned sequence (by their next stop's number); the ones without a plan after, oldest first.
+  const next = (o: (typeof rows)[number]['o']) => stopNo.get(`${o.id}:${o.status === 'assigned' ? 'p' : 'd'}`) ?? stopNo.get(`${o.id}:d`) ?? Infinity;
+  const inPlan = [...rows].sort((a, b) => next(a.o) - next(b.o));
+  const planned = (o: (typeof rows)[number]['o'], kind: 'p' | 'd', at: Date | null) => {
+    const stop = stopNo.get(`${o.id}:${kind}`);
+    return stop !== undefined && at ? { stop, at: at.toISOString() } : null;
+  };
+  return inPlan.map(({ o, startedAt }) => {
     const pickupParts = storedParts(o.pickupAddressParts);
     const deliveryParts = storedParts(o.deliveryAddressParts);
     return {
@@ -49,6 +58,9 @@ export async function riderOrders(db: Db, riderId: string) {
       createdAt: o.createdAt.toISOString(),
       /** When the order's clock started (its pick-up, else its assignment; docs/figures.md): the app's average order time. */
       startedAt: startedAt === null ? null : new Date(Number(startedAt)).toISOString(),
+      /** Issue 25, items 3-4: the stop's number in the rider's planned sequence and its ETA; null when not planned (or picked up). */
+      pickupPlan: o.status === 'assigned' ? planned(o, 'p', o.etaPickupAt) : null,
+      dropoffPlan: planned(o, 'd', o.etaDropoffAt),
     };
   });
 }

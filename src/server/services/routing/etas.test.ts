@@ -5,9 +5,10 @@ import { orders, riders, webhookDeliveries, webhookEndpoints } from '../../../..
 import { freshDb } from '../../../../test/db';
 import { makeCompany, makeOrder, makeRider, makeUser } from '../../../../test/factories';
 import { staffActor } from '../access';
-import { assignOrder, transitionOrder } from '../orders';
+import { assignOrder, riderOrders, transitionOrder } from '../orders';
 import { EtaRefresher } from './eta-refresh';
-import { SERVICE_MIN, updateRiderEtas } from './etas';
+import { updateRiderEtas } from './etas';
+import { SERVICE_MIN } from './order-stops';
 import { gulfHour } from './learn';
 import { DEFAULT_TRAVEL_MODEL, travelMinutes } from './travel';
 
@@ -69,6 +70,31 @@ describe('ETAs along the planned stops', () => {
     const payload = events.at(-1)!.payload as Record<string, unknown>;
     expect(payload.orderId).toBe(a.id);
     expect(payload.etaDropoffAt).toBe(new Date(Math.round(drop / 1000) * 1000).toISOString());
+  });
+
+  test("the rider's order list follows the plan: each stop's number and ETA; orders without a plan last", async () => {
+    const { company, rider, scope, order } = await setup();
+    const unpinned = await makeOrder(db, company, { status: 'assigned', riderId: rider.id, customerName: 'No pin' });
+    const a = await order(1, 3, 60);
+    await assignOrder(db, scope, a.id, rider.id, NOW);
+    // As in the first test: b (promised in 15 min) is picked up and delivered before a's pickup.
+    const b = await order(2, 2.5, 15);
+    await assignOrder(db, scope, b.id, rider.id, NOW);
+    const [ra, rb] = [await row(a.id), await row(b.id)];
+    const list = await riderOrders(db, rider.id);
+    expect(list.map((o) => [o.id, o.pickupPlan, o.dropoffPlan])).toEqual([
+      [b.id, { stop: 1, at: rb.etaPickupAt!.toISOString() }, { stop: 2, at: rb.etaDropoffAt!.toISOString() }],
+      [a.id, { stop: 3, at: ra.etaPickupAt!.toISOString() }, { stop: 4, at: ra.etaDropoffAt!.toISOString() }],
+      [unpinned.id, null, null],
+    ]);
+    // Once b is picked up its pickup is no stop any more: the numbers close up.
+    await transitionOrder(db, scope, b.id, 'picked_up', NOW);
+    const after = await riderOrders(db, rider.id);
+    expect(after.map((o) => [o.id, o.pickupPlan?.stop ?? null, o.dropoffPlan?.stop ?? null])).toEqual([
+      [b.id, null, 1],
+      [a.id, 2, 3],
+      [unpinned.id, null, null],
+    ]);
   });
 
   test('pings move the ETAs along the same sequence; order.eta_changed only for a move of 3 min or more', async () => {

@@ -6,6 +6,7 @@ import { log } from '../../log';
 import { cashLimitState } from '../cash';
 import { emitOrderEtaChanged } from '../integrations';
 import { gulfHour, loadTravelModel } from './learn';
+import { byPlannedTime, orderStops } from './order-stops';
 import { planRoute, type RouteStop } from './plan-route';
 import { travelMinutes } from './travel';
 
@@ -16,8 +17,6 @@ import { travelMinutes } from './travel';
  * stop order does not reshuffle as they ride. `order.eta_changed` goes out when a drop-off ETA moves 3 min or more.
  */
 export const ETA_WEBHOOK_MIN = 3;
-/** Minutes at a stop: waiting at the shop, handing over at the door. */
-export const SERVICE_MIN = { pickup: 4, dropoff: 3 } as const;
 
 const ACTIVE = ['assigned', 'picked_up'] as const;
 
@@ -70,12 +69,7 @@ async function loadsOf(db: Db, riderIds: readonly string[]): Promise<Map<string,
   return out;
 }
 
-function stopsOf(load: RiderLoad): RouteStop[] {
-  return load.orders.flatMap((o): RouteStop[] => [
-    ...(o.pickup ? [{ id: `${o.id}:p`, kind: 'pickup' as const, orderId: o.id, at: o.pickup, dueAt: null, cashMinor: 0, serviceMin: SERVICE_MIN.pickup }] : []),
-    { id: `${o.id}:d`, kind: 'dropoff', orderId: o.id, at: o.dropoff, dueAt: o.promisedAt?.getTime() ?? null, cashMinor: o.cashMinor, serviceMin: SERVICE_MIN.dropoff },
-  ]);
-}
+const stopsOf = (load: RiderLoad): RouteStop[] => orderStops(load.orders);
 
 export interface EtaChange {
   orderId: string;
@@ -175,7 +169,7 @@ export async function moveEtas(db: Db, riderIds: readonly string[], now: Date, m
       replan.push(load.riderId);
       continue;
     }
-    const seq = [...stops].sort((a, b) => etaOf(a)! - etaOf(b)! || (a.kind === 'pickup' ? -1 : 1));
+    const seq = [...stops].sort((a, b) => byPlannedTime({ at: etaOf(a)!, kind: a.kind }, { at: etaOf(b)!, kind: b.kind }));
     runs.push({ load, arrivals: arrivalsAlong(await travelFor(db, load), load.position, seq, now.getTime()) });
   }
   const changes = await store(db, runs, now);

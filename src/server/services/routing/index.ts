@@ -5,5 +5,6 @@
 export { etaRefresher, EtaRefresher, REFRESH_MS } from './eta-refresh';
 export { ETA_WEBHOOK_MIN, replanRider, updateEtasOf, updateRiderEtas, type EtaChange } from './etas';
 export { gulfHour, learnTravelModel, LEARN_WINDOW_DAYS, loadTravelModel, relearnStaleModels } from './learn';
+export { orderStops, plannedStopNumbers, SERVICE_MIN, type OrderOnRoute } from './order-stops';
 export { EXACT_MAX_STOPS, planRoute, type RouteInput, type RoutePlan, type RouteStop } from './plan-route';
 export { DEFAULT_TRAVEL_MODEL, travelMinutes, type TravelModel, type VehicleType } from './travel';

@@ -197,6 +197,8 @@ export const rider: Record<keyof typeof en, string> = {
   'app.orders.unavailable': 'تعذّر تحميل طلباتك. ستظهر عند عودة الاتصال بالإنترنت.',
   'app.orders.pickup': 'الاستلام',
   'app.orders.delivery': 'التسليم',
+  'app.orders.stop': 'المحطة {n}',
+  'app.orders.etaAbout': 'نحو الساعة {time}',
   'app.orders.mapFor': 'فتح {address} في خرائط Google',
   'app.orders.call': 'اتصال',
   'app.orders.whatsapp': 'WhatsApp',

@@ -203,6 +203,8 @@ export const rider = {
   'app.orders.unavailable': 'Your orders could not be loaded. They will show when you are back online.',
   'app.orders.pickup': 'Pickup',
   'app.orders.delivery': 'Delivery',
+  'app.orders.stop': 'Stop {n}',
+  'app.orders.etaAbout': 'about {time}',
   'app.orders.mapFor': 'Open {address} in Google Maps',
   'app.orders.call': 'Call',
   'app.orders.whatsapp': 'WhatsApp',
