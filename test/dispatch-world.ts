@@ -4,6 +4,7 @@ import { dispatchSettings, dutyBreaks, dutyShifts, orders, riders, webhookEndpoi
 import type { LatLng } from '../src/shared/geo';
 import { makeOrder, makeRider } from './factories';
 import { makeWorld } from './world';
+import { freshDb } from './db';
 
 /** A fixed instant (11:00 in Kuwait, November: no summer rule applies) the dispatch tests start from. */
 export const T0 = new Date('2026-11-03T08:00:00Z');
@@ -47,4 +48,10 @@ export async function orderNow(db: Db, id: string) {
 export async function hookFor(db: Db, companyId: string, events: string[]) {
   const [row] = await db.insert(webhookEndpoints).values({ companyId, url: 'https://hooks.example.com/kwt', secret: 'matrix-secret', events }).returning();
   return row!;
+}
+
+/** A fresh database with the dispatch world in it (for a beforeEach). */
+export async function freshDispatchWorld(settings: Parameters<typeof dispatchWorld>[1] = {}) {
+  const db = await freshDb();
+  return { db, w: await dispatchWorld(db, settings) };
 }

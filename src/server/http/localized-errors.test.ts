@@ -8,9 +8,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { login, postJson, testApp, type TestApp } from '../../../test/app';
-import { freshDb } from '../../../test/db';
 import { makeOrder, TEST_PASSWORD } from '../../../test/factories';
-import { makeWorld, type World } from '../../../test/world';
+import { freshWorld, type World } from '../../../test/world';
 import { translate } from '../../shared/i18n';
 import { offlineSupportReply } from '../ai/support-offline';
 import { toolsFor } from '../ai/tools';
@@ -25,8 +24,7 @@ let arabic: string;
 let english: string;
 
 beforeAll(async () => {
-  db = await freshDb();
-  w = await makeWorld(db);
+  ({ db, w } = await freshWorld());
   app = testApp(db);
   await db.update(users).set({ locale: 'ar' }).where(eq(users.id, w.managerA.id));
   arabic = await login(app, 'manager@alpha.example', TEST_PASSWORD, '203.0.113.81');

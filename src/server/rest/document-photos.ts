@@ -1,15 +1,9 @@
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
-import { t } from '../../shared/i18n';
 import { MAX_DOCUMENT_PHOTO_BYTES } from '../../shared/schemas/documents';
-import { invalid } from '../errors';
-import { errorBody, mapError } from '../http/errors';
+import { mapError } from '../http/errors';
+import { imageBodyLimit, readImageForm } from './image-upload';
 import { assertCompany, deleteDocumentPhoto, readDocumentPhoto, storeDocumentPhoto } from '../services/compliance';
 import type { AppVariables } from '../trpc/context';
-import { msg } from '../../shared/i18n/message';
-
-/** Room for the multipart boundaries around an 8 MB photo. */
-const MULTIPART_SLACK = 64 * 1024;
 
 type C = Context<{ Variables: AppVariables }>;
 
@@ -31,21 +25,13 @@ export function documentPhotos() {
   const api = new Hono<{ Variables: AppVariables }>();
   api.put(
     '/documents/:id/photo',
-    bodyLimit({
-      maxSize: MAX_DOCUMENT_PHOTO_BYTES + MULTIPART_SLACK,
-      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', t('errors.imageTooLarge'), 'image'), 413),
-    }),
+    imageBodyLimit(MAX_DOCUMENT_PHOTO_BYTES),
     async (c) => {
       try {
         const viewer = c.var.actor;
         // Refuse signed-out, rider and admin callers before reading the upload.
         assertCompany(viewer);
-        const form = await c.req.formData().catch(() => {
-          throw invalid(msg('errors.imageMultipart'), 'image');
-        });
-        const file = form.get('image');
-        if (!file || typeof file === 'string') throw invalid(msg('errors.imageFileRequired'), 'image');
-        const bytes = new Uint8Array(await file.arrayBuffer());
+        const { bytes } = await readImageForm(c);
         return c.json(await storeDocumentPhoto(c.var.db, viewer, c.req.param('id'), bytes, c.var.config.CAPTURES_DIR, c.var.user?.id ?? ''), 200);
       } catch (err) {
         return fail(c, err);

@@ -1,17 +1,13 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { can } from '../../shared/permissions';
 import { ocrRoi, type OcrRoi } from '../../shared/schemas/ocr';
 import { invalid } from '../errors';
-import { errorBody, mapError } from '../http/errors';
+import { mapError } from '../http/errors';
+import { imageBodyLimit, readImageForm } from './image-upload';
 import { MAX_OCR_BYTES } from '../services/captures';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
-import { t } from '../../shared/i18n';
 import { msg } from '../../shared/i18n/message';
-
-/** Room for the multipart boundaries and the imageType field around an 8 MB image. */
-const MULTIPART_SLACK = 64 * 1024;
 
 /** The optional `roi` field: JSON text of an `ocrRoi`. */
 function roiField(v: FormDataEntryValue | null): OcrRoi | undefined {
@@ -37,21 +33,13 @@ export function ocrUpload() {
   const api = new Hono<{ Variables: AppVariables }>();
   api.post(
     '/ocr/process',
-    bodyLimit({
-      maxSize: MAX_OCR_BYTES + MULTIPART_SLACK,
-      onError: (c) => c.json(errorBody('PAYLOAD_TOO_LARGE', t('errors.imageTooLarge'), 'image'), 413),
-    }),
+    imageBodyLimit(MAX_OCR_BYTES),
     async (c) => {
       try {
         const caller = createCaller(contextFromVars(c.var, new Headers()));
         // Refuse signed-out and company callers before reading the upload.
         if (!can(c.var.actor, 'ocr')) await caller.ocr.process({ bytes: new Uint8Array(), imageType: null });
-        const form = await c.req.formData().catch(() => {
-          throw invalid(msg('errors.imageMultipart'), 'image');
-        });
-        const file = form.get('image');
-        if (!file || typeof file === 'string') throw invalid(msg('errors.imageFileRequired'), 'image');
-        const bytes = new Uint8Array(await file.arrayBuffer());
+        const { form, file, bytes } = await readImageForm(c);
         const roi = roiField(form.get('roi'));
         return c.json(await caller.ocr.process({ bytes, declaredType: file.type, imageType: form.get('imageType'), roi }), 200);
       } catch (err) {

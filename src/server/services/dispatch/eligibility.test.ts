@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, test } from 'bun:test';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, dispatchRiderState, regionRules, riderDocuments } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
-import { dispatchWorld, later, north, pendingOrder, PICKUP, riderOnDuty, startBreakAt, T0 } from '../../../../test/dispatch-world';
+import { freshDispatchWorld, later, north, pendingOrder, PICKUP, riderOnDuty, startBreakAt, T0 } from '../../../../test/dispatch-world';
 import { makeOrder } from '../../../../test/factories';
 import type { World } from '../../../../test/world';
 import { DISPATCH_DEFAULTS } from '../../../shared/schemas/dispatch';
@@ -15,10 +14,10 @@ let db: Db;
 let w: World;
 const settings = { ...DISPATCH_DEFAULTS, mode: 'auto' as const };
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await dispatchWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshDispatchWorld()));
+
+/** A rider at the pickup and one 4 km north of it, both on duty in company A (made in that order). */
+const nearAndFar = async () => ({ near: await riderOnDuty(db, w.companyA, PICKUP), far: await riderOnDuty(db, w.companyA, north(4000)) });
 
 /** Who gets the order, and why each other rider of the company was kept out. */
 async function decide(orderId: string, now = T0) {
@@ -37,8 +36,7 @@ describe('eligibility: each rule keeps a rider out', () => {
   });
 
   test('on break: the nearest rider on a break is passed over', async () => {
-    const near = await riderOnDuty(db, w.companyA, PICKUP);
-    const far = await riderOnDuty(db, w.companyA, north(4000));
+    const { near, far } = await nearAndFar();
     await startBreakAt(db, near.shiftId);
     const d = await decide((await pendingOrder(db, w.companyA)).id);
     expect(d.chosen).toBe(far.id);
@@ -86,8 +84,7 @@ describe('eligibility: each rule keeps a rider out', () => {
   });
 
   test('room: a rider carrying the company’s maximum load gets no more', async () => {
-    const near = await riderOnDuty(db, w.companyA, PICKUP);
-    const far = await riderOnDuty(db, w.companyA, north(4000));
+    const { near, far } = await nearAndFar();
     for (const status of ['assigned', 'assigned', 'picked_up'] as const) await makeOrder(db, w.companyA, { riderId: near.id, status });
     const d = await decide((await pendingOrder(db, w.companyA)).id);
     expect(d.chosen).toBe(far.id);
@@ -95,8 +92,7 @@ describe('eligibility: each rule keeps a rider out', () => {
   });
 
   test('paused: a rider whose offers are paused is passed over', async () => {
-    const near = await riderOnDuty(db, w.companyA, PICKUP);
-    const far = await riderOnDuty(db, w.companyA, north(4000));
+    const { near, far } = await nearAndFar();
     await db.insert(dispatchRiderState).values({ riderId: near.id, consecutiveTimeouts: 3, pausedAt: later(-60) });
     const d = await decide((await pendingOrder(db, w.companyA)).id);
     expect(d.chosen).toBe(far.id);
@@ -104,8 +100,7 @@ describe('eligibility: each rule keeps a rider out', () => {
   });
 
   test('asked before: a rider who declined the order is not offered it again', async () => {
-    const near = await riderOnDuty(db, w.companyA, PICKUP);
-    const far = await riderOnDuty(db, w.companyA, north(4000));
+    const { near, far } = await nearAndFar();
     const o = await pendingOrder(db, w.companyA);
     const first = await startDispatch(db, o.id, T0);
     expect(first).toMatchObject({ state: 'offered', riderId: near.id });

@@ -1,8 +1,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
 import type { Db } from '../../../../db/client';
 import { dispatchOffers, dispatchRiderState, orderStatusEvents, riderDocuments } from '../../../../db/schema';
-import { freshDb } from '../../../../test/db';
-import { dispatchWorld, later, north, pendingOrder, PICKUP, riderOnDuty, startBreakAt, T0 } from '../../../../test/dispatch-world';
+import { freshDispatchWorld, later, north, pendingOrder, PICKUP, riderOnDuty, startBreakAt, T0 } from '../../../../test/dispatch-world';
 import { makeOrder } from '../../../../test/factories';
 import type { World } from '../../../../test/world';
 import { DISPATCH_DEFAULTS } from '../../../shared/schemas/dispatch';
@@ -14,10 +13,7 @@ let db: Db;
 let w: World;
 const settings = { ...DISPATCH_DEFAULTS, mode: 'auto' as const };
 
-beforeEach(async () => {
-  db = await freshDb();
-  w = await dispatchWorld(db);
-});
+beforeEach(async () => ({ db, w } = await freshDispatchWorld()));
 
 /** What an offer is made of: the rider, the score, the orders and their stops. */
 const summary = (c: Awaited<ReturnType<typeof chooseNearest>>) =>

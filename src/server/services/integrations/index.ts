@@ -8,4 +8,4 @@ export { syncWithRetry } from './sheets-retry';
 export { lastSheetsSync } from './sheets-sync';
 export { dispatchDue } from './webhook-dispatch';
 export { blockedAddressReason, guardFromEnv } from './webhook-guard';
-export { createWebhook, deleteWebhook, emitCashSubmitted, emitCompanyEvent, emitOrderEtaChanged, emitOrderEvent, emitOrderStatusChange, emitRiderCreated, listWebhooks, sendTestEvent, setWebhookActive, startWebhookDispatcher, stopWebhookDispatcher, webhookDeliveryLog } from './webhooks';
+export { createWebhook, deleteWebhook, emitCashSubmitted, emitCompanyEvent, emitOrderEtaChanged, emitOrderEvent, emitOrderStatusChange, orderPayload, emitRiderCreated, listWebhooks, sendTestEvent, setWebhookActive, startWebhookDispatcher, stopWebhookDispatcher, webhookDeliveryLog } from './webhooks';

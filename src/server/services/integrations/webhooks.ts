@@ -129,8 +129,8 @@ export async function emitCompanyEvent(db: Db, companyId: string, event: Webhook
 
 type OrderRow = typeof orders.$inferSelect;
 
-/** The order events' data: what a company's own systems need to match the order. */
-async function orderPayload(db: Db, o: OrderRow, rider?: { id: string; name: string }) {
+/** The order events' data: what a company's own systems need to match the order (dispatch's order.offered adds its offer). */
+export async function orderPayload(db: Db, o: OrderRow, rider?: { id: string; name: string }) {
   const riderName = !o.riderId
     ? null
     : rider?.id === o.riderId

@@ -8,17 +8,12 @@ import { countSubmission } from '../../../../test/cash-steps';
 import { expectTRPCError } from '../../../../test/expect';
 import { makeOrder } from '../../../../test/factories';
 import { freshWorld, type World } from '../../../../test/world';
-import { currentLocale, setLocaleSource } from '../../../shared/i18n';
-import { riderDocumentList, orderBlock as orderBlockMessage, riderRulesNow } from '../compliance';
-import { render } from '../../../shared/i18n/message';
+import { setLocaleSource } from '../../../shared/i18n';
+import { riderDocumentList, riderRulesNow } from '../compliance';
+import { orderBlockText as orderBlock } from '../../../../test/order-block';
 import { riderDashboard } from './rider-day';
 import { staffActor } from '../access';
 
-/** The reason as the door shows it, in the current language. */
-const orderBlock = async (...args: Parameters<typeof orderBlockMessage>) => {
-  const m = await orderBlockMessage(...args);
-  return m && render(currentLocale(), m);
-};
 
 /**
  * Issue 9 review, item 1: the region a rider picks in the app (riders.region) decides neither their

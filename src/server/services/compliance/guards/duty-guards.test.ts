@@ -6,19 +6,13 @@ import { callerFor } from '../../../../../test/app';
 import { expectTRPCError } from '../../../../../test/expect';
 import { makeOrder } from '../../../../../test/factories';
 import { freshWorld, type World } from '../../../../../test/world';
-import { currentLocale, setLocaleSource } from '../../../../shared/i18n';
+import { setLocaleSource } from '../../../../shared/i18n';
 import { DomainError } from '../../../errors';
 import { endBreak, endDuty, startBreak, startDuty } from '../../rider';
-import { orderBlock as orderBlockMessage } from '.';
-import { render } from '../../../../shared/i18n/message';
+import { orderBlockText as orderBlock } from '../../../../../test/order-block';
 import { assignOrder } from '../../orders';
 import { staffActor } from '../../access';
 
-/** The reason as the door shows it, in the current language. */
-const orderBlock = async (...args: Parameters<typeof orderBlockMessage>) => {
-  const m = await orderBlockMessage(...args);
-  return m && render(currentLocale(), m);
-};
 
 /**
  * Issue 9 review, items 2 and 3: the guards judge at the server's clock, whatever time the phone sends;
