@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { MAX_DOCUMENT_PHOTO_BYTES } from '../../shared/schemas/documents';
 import { mapError } from '../http/errors';
-import { imageBodyLimit, readImageForm } from './image-upload';
+import { imageUpload, readImageForm } from './image-upload';
 import { assertCompany, deleteDocumentPhoto, readDocumentPhoto, storeDocumentPhoto } from '../services/compliance';
 import type { AppVariables } from '../trpc/context';
 
@@ -23,21 +23,13 @@ const fail = (c: C, err: unknown) => {
  */
 export function documentPhotos() {
   const api = new Hono<{ Variables: AppVariables }>();
-  api.put(
-    '/documents/:id/photo',
-    imageBodyLimit(MAX_DOCUMENT_PHOTO_BYTES),
-    async (c) => {
-      try {
-        const viewer = c.var.actor;
-        // Refuse signed-out, rider and admin callers before reading the upload.
-        assertCompany(viewer);
-        const { bytes } = await readImageForm(c);
-        return c.json(await storeDocumentPhoto(c.var.db, viewer, c.req.param('id'), bytes, c.var.config.CAPTURES_DIR, c.var.user?.id ?? ''), 200);
-      } catch (err) {
-        return fail(c, err);
-      }
-    },
-  );
+  imageUpload(api, 'PUT', '/documents/:id/photo', MAX_DOCUMENT_PHOTO_BYTES, async (c) => {
+    const viewer = c.var.actor;
+    // Refuse signed-out, rider and admin callers before reading the upload.
+    assertCompany(viewer);
+    const { bytes } = await readImageForm(c);
+    return c.json(await storeDocumentPhoto(c.var.db, viewer, c.req.param('id'), bytes, c.var.config.CAPTURES_DIR, c.var.user?.id ?? ''), 200);
+  });
   api.get('/documents/:id/photo', async (c) => {
     try {
       const photo = await readDocumentPhoto(c.var.db, c.var.actor, c.req.param('id'), c.var.config.CAPTURES_DIR);

@@ -1,9 +1,10 @@
-import type { Context } from 'hono';
+import type { Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { t } from '../../shared/i18n';
 import { msg } from '../../shared/i18n/message';
 import { invalid } from '../errors';
-import { errorBody } from '../http/errors';
+import { errorBody, mapError } from '../http/errors';
+import type { AppVariables } from '../trpc/context';
 
 /** What a multipart body adds around its image (boundaries, headers, the other small fields). */
 const MULTIPART_SLACK = 64 * 1024;
@@ -23,4 +24,21 @@ export async function readImageForm(c: Context): Promise<{ form: FormData; file:
   const file = form.get('image');
   if (!file || typeof file === 'string') throw invalid(msg('errors.imageFileRequired'), 'image');
   return { form, file, bytes: new Uint8Array(await file.arrayBuffer()) };
+}
+
+type Env = { Variables: AppVariables };
+
+/**
+ * An upload path: the image limit first (413 before the body is read), then `handle`; a DomainError it throws
+ * answers as every REST path does (`{ error: { code, message, field } }` with its status).
+ */
+export function imageUpload<P extends string>(api: Hono<Env>, method: 'PUT' | 'POST', path: P, maxImageBytes: number, handle: (c: Context<Env, P>) => Promise<Response>) {
+  api.on(method, path, imageBodyLimit(maxImageBytes), async (c) => {
+    try {
+      return await handle(c);
+    } catch (err) {
+      const mapped = mapError(err);
+      return c.json(mapped.body, mapped.status as 400);
+    }
+  });
 }

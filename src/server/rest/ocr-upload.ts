@@ -2,8 +2,7 @@ import { Hono } from 'hono';
 import { can } from '../../shared/permissions';
 import { ocrRoi, type OcrRoi } from '../../shared/schemas/ocr';
 import { invalid } from '../errors';
-import { mapError } from '../http/errors';
-import { imageBodyLimit, readImageForm } from './image-upload';
+import { imageUpload, readImageForm } from './image-upload';
 import { MAX_OCR_BYTES } from '../services/captures';
 import { contextFromVars, type AppVariables } from '../trpc/context';
 import { createCaller } from '../trpc/root';
@@ -31,22 +30,13 @@ function roiField(v: FormDataEntryValue | null): OcrRoi | undefined {
  */
 export function ocrUpload() {
   const api = new Hono<{ Variables: AppVariables }>();
-  api.post(
-    '/ocr/process',
-    imageBodyLimit(MAX_OCR_BYTES),
-    async (c) => {
-      try {
-        const caller = createCaller(contextFromVars(c.var, new Headers()));
-        // Refuse signed-out and company callers before reading the upload.
-        if (!can(c.var.actor, 'ocr')) await caller.ocr.process({ bytes: new Uint8Array(), imageType: null });
-        const { form, file, bytes } = await readImageForm(c);
-        const roi = roiField(form.get('roi'));
-        return c.json(await caller.ocr.process({ bytes, declaredType: file.type, imageType: form.get('imageType'), roi }), 200);
-      } catch (err) {
-        const mapped = mapError(err);
-        return c.json(mapped.body, mapped.status as 400);
-      }
-    },
-  );
+  imageUpload(api, 'POST', '/ocr/process', MAX_OCR_BYTES, async (c) => {
+    const caller = createCaller(contextFromVars(c.var, new Headers()));
+    // Refuse signed-out and company callers before reading the upload.
+    if (!can(c.var.actor, 'ocr')) await caller.ocr.process({ bytes: new Uint8Array(), imageType: null });
+    const { form, file, bytes } = await readImageForm(c);
+    const roi = roiField(form.get('roi'));
+    return c.json(await caller.ocr.process({ bytes, declaredType: file.type, imageType: form.get('imageType'), roi }), 200);
+  });
   return api;
 }

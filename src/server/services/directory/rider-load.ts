@@ -29,17 +29,15 @@ export async function companyRidersNow(db: Db, companyId: string, now = new Date
     .from(riders)
     .where(eq(riders.companyId, companyId))
     .orderBy(asc(riders.name), asc(riders.id));
-  return rows.map((r) => {
-    const seen = lastSeenDate(r.lastSeenAt);
-    return {
-      id: r.id,
-      name: r.name,
-      vehicleType: r.vehicleType,
-      status: r.status,
-      duty: !r.onDuty ? ('off_duty' as const) : r.onBreak ? ('on_break' as const) : ('on_duty' as const),
-      position: r.lat !== null && r.lng !== null ? { lat: r.lat, lng: r.lng } : null,
-      positionAgeSeconds: seen ? Math.max(0, Math.floor((now.getTime() - seen.getTime()) / 1000)) : null,
-      load: r.load,
-    };
-  });
+  const ageSeconds = (lastSeenAt: (typeof rows)[number]['lastSeenAt']) => {
+    const seen = lastSeenDate(lastSeenAt);
+    return seen ? Math.max(0, Math.floor((now.getTime() - seen.getTime()) / 1000)) : null;
+  };
+  // Where a rider is and since when, as the shop's systems want it: one duty word, a position or null, its age.
+  return rows.map(({ onDuty, onBreak, lat, lng, lastSeenAt, ...rider }) => ({
+    ...rider,
+    duty: !onDuty ? ('off_duty' as const) : onBreak ? ('on_break' as const) : ('on_duty' as const),
+    position: lat !== null && lng !== null ? { lat, lng } : null,
+    positionAgeSeconds: ageSeconds(lastSeenAt),
+  }));
 }
