@@ -64,6 +64,19 @@ export async function prepareFleet(client: Client, opts: { riders: number; radiu
     ];
   });
   await client.batch(shifts, 'write');
+  // Every rider who answers offers signs in to the app: the fleet's riders without an account get one (a rider
+  // without an account cannot answer an offer, services/dispatch/answers.ts).
+  const unsigned = await client.execute({ sql: "SELECT id, name, email FROM riders WHERE company_id = ? AND status = 'active' AND user_id IS NULL", args: [companyId] });
+  await client.batch(
+    unsigned.rows.flatMap((row) => {
+      const userId = newId();
+      return [
+        { sql: "INSERT INTO users (id, email, first_name, role, created_at) VALUES (?, ?, ?, 'rider', ?)", args: [userId, `u-${String(row.email)}`, String(row.name), now] },
+        { sql: 'UPDATE riders SET user_id = ? WHERE id = ?', args: [userId, String(row.id)] },
+      ];
+    }),
+    'write',
+  );
   // An on-duty rider of the data set without a position yet (none expected) gets one too.
   const lost = await client.execute({ sql: "SELECT id FROM riders WHERE company_id = ? AND status = 'active' AND last_lat IS NULL", args: [companyId] });
   await client.batch(
