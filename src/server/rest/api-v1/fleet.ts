@@ -1,6 +1,7 @@
 import { apiDispatchSettings, apiDispatchSettingsPut, apiRiderList } from '../../../shared/schemas/api-v1';
-import { dispatchSettingsOf, saveDispatchSettings } from '../../services/dispatch';
+import { dispatchSettingsOf, updateDispatchSettings } from '../../services/dispatch';
 import { companyRidersNow } from '../../services/directory';
+import type { DispatchSettings } from '../../../shared/schemas/dispatch';
 import type { ApiRoute } from './route';
 
 /** The company's riders and its dispatch settings. */
@@ -30,10 +31,6 @@ export const FLEET_ROUTES: ApiRoute[] = [
     description: 'mode, offerSeconds (15-600), maxAttempts (1-20) and batchRadiusMeters (0-5000) are required; timeoutsToPause and maxLoad keep their value unless sent.',
     body: apiDispatchSettingsPut,
     responses: { 200: { description: 'The settings as saved.', schema: apiDispatchSettings } },
-    handle: async (c, { body }) => {
-      const { db, actor, companyId } = c.var;
-      const current = await dispatchSettingsOf(db, companyId);
-      return { status: 200, body: await saveDispatchSettings(db, companyId, actor.userId, { ...current, ...(body as object) }) };
-    },
+    handle: async (c, { body }) => ({ status: 200, body: await updateDispatchSettings(c.var.db, c.var.companyId, c.var.actor.userId, body as Partial<DispatchSettings>) }),
   },
 ];

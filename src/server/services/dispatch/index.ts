@@ -8,7 +8,7 @@ export { startDispatch, type DispatchOutcome } from './dispatch';
 /** The decision alone (bench/dispatch.ts): `chooseNearest` is what `startDispatch` offers by; `choose` reads every rider and says why each was kept out. */
 export { choose, chooseNearest } from './offer-order';
 export { offerState, resumeOffers } from './rider-state';
-export { dispatchSettingsOf, saveDispatchSettings } from './settings';
+export { dispatchSettingsOf, saveDispatchSettings, updateDispatchSettings } from './settings';
 export { dispatchStatus } from './status';
 export { startDispatchSweeper } from './sweeper';
 export { acceptanceRates, needsRider, offerOf, riderOffers, type AcceptanceRate } from './views';

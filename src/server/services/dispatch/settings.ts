@@ -31,3 +31,8 @@ export async function saveDispatchSettings(db: Db, companyId: string, userId: st
     return next;
   });
 }
+
+/** A partial change (the shop API's PUT): the fields not sent keep their saved value; the whole is checked as one. */
+export async function updateDispatchSettings(db: Db, companyId: string, userId: string | null, patch: Partial<DispatchSettings>): Promise<DispatchSettings> {
+  return saveDispatchSettings(db, companyId, userId, { ...(await dispatchSettingsOf(db, companyId)), ...patch });
+}
