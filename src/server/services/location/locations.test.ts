@@ -6,6 +6,7 @@ import { login, postJson, testApp } from '../../../../test/app';
 import { TEST_PASSWORD } from '../../../../test/factories';
 import { freshWorld } from '../../../../test/world';
 import { onChange } from '../../lib/events';
+import { startDuty } from '../rider';
 import { PingWriter, recordLocation } from './locations';
 
 const { db, w } = await freshWorld();
@@ -84,6 +85,18 @@ describe('group commit of location pings', () => {
     expect(await position(w.riderA2.id)).toEqual([a[2]!.lat, a[2]!.lng, a[2]!.recordedAt.getTime()]);
     await writer.write(ping(w.riderA2.id, 905));
     expect((await position(w.riderA2.id))[2]).toBe(ping(w.riderA2.id, 905).recordedAt.getTime());
+  });
+
+  test('a fix read a moment before the duty started still moves the rider from where they were last time', async () => {
+    // Yesterday's position, and a duty started at 06:00 in Kuwait.
+    const yesterday = new Date('2026-10-15T15:00:00Z');
+    await db.update(riders).set({ lastLat: 29.0, lastLng: 47.9, lastSeenAt: yesterday, onDuty: false }).where(eq(riders.id, w.riderA.id));
+    const start = new Date('2026-10-16T03:00:00Z');
+    expect((await startDuty(db, w.riderA.id, { startOdometerKm: 10 }, start)).success).toBe(true);
+    // The phone's first ping carries a fix read 2 s before the button was pressed (a cached reading up to 5 s old).
+    await recordLocation(db, w.riderA.id, { lat: 29.3375, lng: 48.0758, recordedAt: start.getTime() - 2_000 }, undefined, new Date(start.getTime() + 1_000));
+    const row = await riderRow(w.riderA.id);
+    expect({ lat: row.lastLat, lng: row.lastLng, seen: row.lastSeenAt?.getTime(), onDuty: row.onDuty }).toEqual({ lat: 29.3375, lng: 48.0758, seen: start.getTime() - 2_000, onDuty: true });
   });
 
   test('a ping with the server’s time: its Idempotency-Key is kept, and the ping stored once (twice in one batch, replayed later)', async () => {
