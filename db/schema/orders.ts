@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, real, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../../src/shared/money';
 import { PRIORITIES, VEHICLE_TYPES } from '../../src/shared/schemas/fields';
@@ -60,6 +61,12 @@ export const orders = sqliteTable(
     /** Issue 25: 'offering' while offers are out, 'needs_rider' when automatic dispatch gave up; null otherwise. */
     dispatchState: text('dispatch_state', { enum: ['offering', 'needs_rider'] }),
     dispatchAttempts: integer('dispatch_attempts').notNull().default(0),
+    /**
+     * Since when automatic dispatch owes the order an offer: set with the order (or when an offer to it closes
+     * unanswered), cleared once it is offered, needs a rider or has one. The sweeper retries a dispatch left owing
+     * (one that failed, or a server stopped between the order and its offer).
+     */
+    dispatchDueAt: utc('dispatch_due_at'),
     /** Estimated arrival at the pickup and at the drop-off, updated as the rider's pings arrive. */
     etaPickupAt: utc('eta_pickup_at'),
     etaDropoffAt: utc('eta_dropoff_at'),
@@ -86,6 +93,8 @@ export const orders = sqliteTable(
     index('orders_rider_status_idx').on(t.riderId, t.status, t.deliveredAt),
     index('orders_delivered_idx').on(t.deliveredAt, t.status, t.currency, t.deliveryFeeMinor),
     index('orders_dispatch_idx').on(t.companyId, t.dispatchState),
+    // Only the few orders owed a dispatch: the sweeper's look-up, not written for any other order.
+    index('orders_dispatch_due_idx').on(t.dispatchDueAt).where(sql`dispatch_due_at IS NOT NULL`),
     uniqueIndex('orders_api_key_idx').on(t.companyId, t.apiIdempotencyKey),
   ],
 );

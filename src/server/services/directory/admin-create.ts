@@ -13,7 +13,7 @@ import { createManagerAccount, deliverInvitation, type InviteDoor } from './comp
 import { publishChange } from '../../lib/events';
 import { emitOrderEvent, emitRiderCreated } from '../integrations';
 import { msg } from '../../../shared/i18n/message';
-import { startDispatch } from '../dispatch';
+import { dispatchSettingsOf, startDispatch } from '../dispatch';
 import { log } from '../../log';
 
 /**
@@ -122,10 +122,15 @@ export async function createOrder(
     const parts = input[field];
     if (parts && parts.country !== countryOfRegion(company.region)) throw invalid(msg('address.error.country'), field);
   }
+  // Issue 25: a company in automatic dispatch offers the order now (the demo simulator plays manual dispatch itself);
+  // the shop API's `autoDispatch` overrides the company's mode for this order. Marked owed with the order, so that an
+  // offer that fails is tried again by the sweeper (services/dispatch/dispatch-due.ts).
+  const auto = opts.source !== 'demo' && (opts.autoDispatch ?? (await dispatchSettingsOf(db, company.id)).mode === 'auto');
+  const createdAt = opts.now ?? new Date();
   const row = await db.transaction(async (tx) => {
     const [o] = await tx
       .insert(orders)
-      .values({ ...orderValues(company, actorId, input, opts.source), ...opts.extras, createdAt: opts.now ?? new Date() })
+      .values({ ...orderValues(company, actorId, input, opts.source), ...opts.extras, createdAt, dispatchDueAt: auto ? createdAt : null })
       .returning();
     await tx.insert(orderStatusEvents).values({ orderId: o!.id, status: 'pending', actorId, at: o!.createdAt });
     await audit(tx, { actorId, action: 'create', entity: 'order', entityId: o!.id, after: o });
@@ -133,10 +138,8 @@ export async function createOrder(
   });
   publishChange('orders');
   await emitOrderEvent(db, row, 'order.created');
-  // Issue 25: a company in automatic dispatch offers the order now (the demo simulator plays manual dispatch itself).
   // The order stands whatever happens to its first offer: it waits for a rider as any pending order does.
-  // The shop API's `autoDispatch` overrides the company's mode for this order.
-  if (opts.source !== 'demo') await startDispatch(db, row.id, opts.now, { autoDispatch: opts.autoDispatch }).catch((err) => log.error('dispatch of a new order failed', { orderId: row.id, err: String(err) }));
+  if (auto) await startDispatch(db, row.id, opts.now, { autoDispatch: true }).catch((err) => log.error('dispatch of a new order failed', { orderId: row.id, err: String(err) }));
   return { success: true as const, message: 'Order created', order: { id: row.id } };
 }
 

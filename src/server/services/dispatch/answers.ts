@@ -47,7 +47,8 @@ async function closeOffer(db: Db, offer: OfferRow, status: Exclude<OfferRow['sta
       if (!row) return false;
       const ids = (await tx.select({ id: dispatchOfferOrders.orderId }).from(dispatchOfferOrders).where(eq(dispatchOfferOrders.offerId, offer.id))).map((r) => r.id);
       if (ids.length && status !== 'accepted') {
-        await tx.update(orders).set({ dispatchState: null }).where(and(inArray(orders.id, ids), eq(orders.dispatchState, 'offering')));
+        // Owed the next offer from now: should offering it onward fail, the sweeper tries again (dispatch-due.ts).
+        await tx.update(orders).set({ dispatchState: null, dispatchDueAt: now }).where(and(inArray(orders.id, ids), eq(orders.dispatchState, 'offering')));
       }
       const action = { accepted: 'dispatch.accept', declined: 'dispatch.decline', expired: 'dispatch.timeout', withdrawn: 'dispatch.withdraw' }[status];
       await audit(tx, { actorId, action, entity: 'dispatch_offer', entityId: offer.id, before: { status: 'open' }, after: { status, riderId: offer.riderId, orderIds: ids }, at: now });
@@ -158,7 +159,7 @@ async function assignAll(db: Db, offer: OfferRow, list: OrderRow[], actorId: str
     }
   }
   if (refused.length) {
-    await db.update(orders).set({ dispatchState: null }).where(and(inArray(orders.id, refused), eq(orders.dispatchState, 'offering')));
+    await db.update(orders).set({ dispatchState: null, dispatchDueAt: now }).where(and(inArray(orders.id, refused), eq(orders.dispatchState, 'offering')));
     await offerOnward(db, offer.companyId, refused, now);
   }
   if (!assigned.length && firstError) throw firstError;

@@ -57,7 +57,7 @@ async function createOffer(db: Db, anchor: OrderRow, c: Choice, settings: Dispat
     async (tx) => {
       const taken = await tx
         .update(orders)
-        .set({ dispatchState: 'offering', dispatchAttempts: sql`${orders.dispatchAttempts} + 1`, updatedAt: now })
+        .set({ dispatchState: 'offering', dispatchAttempts: sql`${orders.dispatchAttempts} + 1`, dispatchDueAt: null, updatedAt: now })
         .where(and(inArray(orders.id, c.batch.map((o) => o.id)), offerable))
         .returning();
       // Another dispatch took the first order meanwhile: no offer, and the others it took here are given back.

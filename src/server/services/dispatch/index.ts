@@ -4,6 +4,7 @@
  * The public face of this folder: other folders and the doors import it only from here (test/imports.test.ts).
  */
 export { answerOffer, expireOffers } from './answers';
+export { retryOwedDispatches } from './dispatch-due';
 export { startDispatch, type DispatchOutcome } from './dispatch';
 /** The decision alone (bench/dispatch.ts): `chooseNearest` is what `startDispatch` offers by; `choose` reads every rider and says why each was kept out. */
 export { choose, chooseNearest } from './offer-order';

@@ -16,7 +16,7 @@ export async function markNeedsRider(db: Db, order: OrderRow, reason: 'attempts'
     async (tx) => {
       const [o] = await tx
         .update(orders)
-        .set({ dispatchState: 'needs_rider', updatedAt: now })
+        .set({ dispatchState: 'needs_rider', dispatchDueAt: null, updatedAt: now })
         .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), isNull(orders.riderId)))
         .returning();
       if (!o) return null;

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { dispatchSettings } from '../../../../db/schema';
+import { dispatchSettings, orders } from '../../../../db/schema';
 import { DISPATCH_DEFAULTS, dispatchSettingsInput, type DispatchSettings } from '../../../shared/schemas/dispatch';
 import { audit } from '../../lib/audit';
 import type { DbOrTx } from '../cash';
@@ -27,6 +27,8 @@ export async function saveDispatchSettings(db: Db, companyId: string, userId: st
     const before = await dispatchSettingsOf(tx, companyId);
     const values = { ...next, updatedAt: new Date(), updatedBy: userId };
     await tx.insert(dispatchSettings).values({ companyId, ...values }).onConflictDoUpdate({ target: dispatchSettings.companyId, set: values });
+    // Back to manual: the waiting orders are no longer owed an offer (the sweeper would still offer them, dispatch-due.ts).
+    if (next.mode === 'manual') await tx.update(orders).set({ dispatchDueAt: null }).where(and(eq(orders.companyId, companyId), isNotNull(orders.dispatchDueAt)));
     await audit(tx, { actorId: userId, action: 'dispatch.settings', entity: 'company', entityId: companyId, before, after: next });
     return next;
   });

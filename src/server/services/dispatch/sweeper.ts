@@ -1,12 +1,19 @@
 import type { Db } from '../../../../db/client';
 import { log } from '../../log';
 import { expireOffers } from './answers';
+import { retryOwedDispatches } from './dispatch-due';
 
 /** How often the server sweeps offers: a time-out moves its order on within this much of its time. */
 export const SWEEP_MS = 5_000;
 
+/** One pass: offers past their time expire (their orders move on), then dispatches left owing are tried again. */
+async function sweep(db: Db) {
+  await expireOffers(db);
+  await retryOwedDispatches(db);
+}
+
 /**
- * Runs the offer sweeper (expireOffers) every SWEEP_MS from server start-up (never in tests, which call it with their
+ * Runs the offer sweeper (`sweep`) every SWEEP_MS from server start-up (never in tests, which call it with their
  * own clock). A pass never overlaps the previous one. Returns a stop that waits for a pass in progress.
  */
 export function startDispatchSweeper(db: Db, every = SWEEP_MS): () => Promise<void> {
@@ -15,7 +22,7 @@ export function startDispatchSweeper(db: Db, every = SWEEP_MS): () => Promise<vo
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    running = expireOffers(db)
+    running = sweep(db)
       .catch((err) => log.error('dispatch sweeper failed', err instanceof Error ? { err: err.message } : err))
       .finally(() => {
         busy = false;

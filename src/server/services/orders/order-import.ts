@@ -187,10 +187,13 @@ export async function importOrders(db: Db, actorId: string, companyId: string, i
   if (input.dryRun || blocked || valid.length === 0) return { ...summary, imported: 0, dryRun: input.dryRun };
 
   const now = new Date();
+  // Issue 25: in automatic dispatch each imported order is offered as one made in the form (nearby ones together),
+  // and owed its offer until then (the sweeper retries one that failed, services/dispatch/dispatch-due.ts).
+  const auto = (await dispatchSettingsOf(db, companyId)).mode === 'auto';
   const created: (typeof orders.$inferSelect)[] = [];
   await db.transaction(async (tx) => {
     for (let i = 0; i < valid.length; i += 100) {
-      const values = valid.slice(i, i + 100).map((o) => ({ ...orderValues(company, actorId, o, 'import'), createdAt: now }));
+      const values = valid.slice(i, i + 100).map((o) => ({ ...orderValues(company, actorId, o, 'import'), createdAt: now, dispatchDueAt: auto ? now : null }));
       const inserted = await tx.insert(orders).values(values).returning();
       await tx.insert(orderStatusEvents).values(inserted.map((o) => ({ orderId: o.id, status: 'pending' as const, actorId, at: now })));
       created.push(...inserted);
@@ -203,8 +206,6 @@ export async function importOrders(db: Db, actorId: string, companyId: string, i
   if (hooks.some((h) => h.active && h.events.includes('order.created'))) {
     for (const o of created) await emitOrderEvent(db, o, 'order.created');
   }
-  // Issue 25: in automatic dispatch each imported order is offered as one made in the form (nearby ones together).
-  const auto = created.length > 0 && (await dispatchSettingsOf(db, companyId)).mode === 'auto';
   if (auto) for (const o of created) await startDispatch(db, o.id, now).catch((err) => log.error('dispatch of an imported order failed', { orderId: o.id, err: String(err) }));
   return { ...summary, imported: valid.length, dryRun: false };
 }

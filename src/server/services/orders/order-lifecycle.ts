@@ -61,7 +61,7 @@ export async function assignOrder(db: Db, scope: Actor, orderId: string, riderId
   await db.transaction(
     async (tx) => {
       // An assigned order waits for no rider: automatic dispatch's state ends here (issue 25), by hand or by an accepted offer.
-      const row = await casOrder(tx, order, { riderId: rider.id, status: 'assigned', updatedAt: now, dispatchState: null });
+      const row = await casOrder(tx, order, { riderId: rider.id, status: 'assigned', updatedAt: now, dispatchState: null, dispatchDueAt: null });
       await recordTimeline(tx, row, scope.userId, now);
       await audit(tx, { actorId: scope.userId, action: 'assign', entity: 'order', entityId: row.id, before: { riderId: order.riderId, status: order.status }, after: { riderId: rider.id, status: 'assigned' } });
       await emitOrderEvent(tx as unknown as Db, row, 'order.assigned', rider);
