@@ -9,6 +9,7 @@ import { dispatchOffers, dutyShifts, orders } from '../../../../db/schema';
 import { importOrders } from '../orders';
 import { answerOffer, riderOffers, startDispatch } from './index';
 import { onTheWire } from '../../../shared/money-wire';
+import { setLocaleSource } from '../../../shared/i18n';
 
 let db: Db;
 let w: World;
@@ -105,5 +106,27 @@ describe('batching (issue 25, item 2)', () => {
     const rows = await db.select({ state: orders.dispatchState }).from(orders).where(eq(orders.companyId, w.companyA.id));
     expect(rows.map((r) => r.state)).toEqual(['offering', 'offering']);
     expect(await db.select().from(dispatchOffers).where(and(eq(dispatchOffers.companyId, w.companyA.id), eq(dispatchOffers.status, 'open')))).toHaveLength(2);
+  });
+});
+
+describe("the offer's addresses in the rider's language", () => {
+  test('a structured pickup is written out in Arabic for an Arabic reader, in English otherwise; a typed one as typed', async () => {
+    const r = await riderOnDuty(db, w.companyA, PICKUP);
+    const parts = { country: 'KW', governorate: 'hawalli', area: 'salmiya', block: '2', street: '5', building: '12' };
+    const drop = { country: 'KW', governorate: 'hawalli', area: 'jabriya', block: '10' };
+    const a = await pendingOrder(db, w.companyA, PICKUP, { pickupAddress: 'Salmiya, Block 2', pickupAddressParts: parts, deliveryAddressParts: drop });
+    const typed = await pendingOrder(db, w.companyA, north(200), { pickupAddress: 'Sultan Center, Salmiya' });
+    await startDispatch(db, a.id, T0);
+    const pickups = async () => {
+      const [view] = await riderOffers(db, r.id, later(1));
+      return { order: view!.orders.find((o) => o.id === a.id)!.pickupAddress, typed: view!.orders.find((o) => o.id === typed.id)!.pickupAddress, dropoff: view!.orders.find((o) => o.id === a.id)!.dropoffArea };
+    };
+    expect(await pickups()).toEqual({ order: 'Block 2, Street 5, Building 12, Salmiya, Hawalli', typed: 'Sultan Center, Salmiya', dropoff: 'Jabriya' });
+    setLocaleSource(() => 'ar');
+    try {
+      expect(await pickups()).toEqual({ order: 'قطعة 2، شارع 5، مبنى 12، السالمية، حولي', typed: 'Sultan Center, Salmiya', dropoff: 'الجابرية' });
+    } finally {
+      setLocaleSource(() => 'en');
+    }
   });
 });

@@ -2,9 +2,16 @@ import { and, asc, count, desc, eq, gt, inArray, isNull, notInArray } from 'driz
 import type { Db } from '../../../../db/client';
 import { dispatchOfferOrders, dispatchOffers, orders, riders } from '../../../../db/schema';
 import { expireOffers } from './answers';
+import { orderAddressText } from '../../../shared/gulf/format';
+import { currentLocale } from '../../../shared/i18n';
+import type { AddressParts } from '../../../shared/schemas/address';
 import { areaName } from './places';
 
 type Stop = { orderId: string; kind: 'pickup' | 'dropoff' };
+type OrderRow = typeof orders.$inferSelect;
+
+/** The pickup in the reader's language: from its structured parts when it has them, else as typed. */
+const pickupText = (o: OrderRow) => orderAddressText(o.pickupAddress, o.pickupAddressParts as AddressParts | null, currentLocale());
 
 /**
  * The rider's open offers, as the offer screen shows them (time-outs swept first, so an offer shown is still open).
@@ -35,7 +42,7 @@ export async function riderOffers(db: Db, riderId: string, now = new Date()) {
         id: o.id,
         seq,
         customerName: o.customerName,
-        pickupAddress: o.pickupAddress,
+        pickupAddress: pickupText(o),
         dropoffArea: areaName(o.deliveryAddressParts, o.deliveryAddress),
         currency: o.currency,
         feeMinor: o.deliveryFeeMinor,
@@ -45,7 +52,7 @@ export async function riderOffers(db: Db, riderId: string, now = new Date()) {
       })),
       stops: planned.map((s) => {
         const o = byId.get(s.orderId)!;
-        return { ...s, address: s.kind === 'pickup' ? o.pickupAddress : areaName(o.deliveryAddressParts, o.deliveryAddress) };
+        return { ...s, address: s.kind === 'pickup' ? pickupText(o) : areaName(o.deliveryAddressParts, o.deliveryAddress) };
       }),
       offeredAt: offer.offeredAt.toISOString(),
       expiresAt: offer.expiresAt.toISOString(),
