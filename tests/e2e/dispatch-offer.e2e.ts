@@ -137,12 +137,12 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await backToFront(page);
   const paused = page.getByTestId('offers-paused');
   await expect(paused).toContainText(en('offer.paused.title'));
-  await expect(paused).toContainText(en('offer.paused.text'));
+  await expect(paused).toContainText(`${translate('en', 'offer.paused.missed.one', { n: 1 })} ${en('offer.paused.text')}`);
   await shot(page, 'offers-paused-en-390');
   await paused.getByTestId('offers-resume').click();
   await expectToast(page, en('offer.paused.resumed'));
   await expect(paused).toHaveCount(0);
-  expect(await trpcGet<{ paused: boolean }>(riderApi, 'rider.offerState')).toEqual({ paused: false });
+  expect(await trpcGet<{ paused: boolean }>(riderApi, 'rider.offerState')).toEqual({ paused: false, missed: 0 });
 });
 
 test('a company switches to automatic dispatch, sees an order that needs a rider and opens it to assign', async ({ browser }) => {

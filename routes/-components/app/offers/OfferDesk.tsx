@@ -15,7 +15,7 @@ interface Props {
   offers: RiderOfferView[];
   /** When the server last answered with `offers` (0: never). */
   fetchedAt: number;
-  state: { paused: boolean } | null;
+  state: { paused: boolean; missed: number } | null;
 }
 
 /**
@@ -84,6 +84,6 @@ export default function OfferDesk({ offers, fetchedAt, state }: Props) {
 
   if (current && ending) return <OfferEnded ending={ending.kind} reason={ending.reason} onDone={() => close(current.id)} />;
   if (current) return <OfferView offer={current} now={now} busy={busy} onAccept={() => accept.mutate({ offerId: current.id })} onDecline={() => decline.mutate({ offerId: current.id })} />;
-  if (state?.paused) return <OffersPaused />;
+  if (state?.paused) return <OffersPaused missed={state.missed} />;
   return null;
 }

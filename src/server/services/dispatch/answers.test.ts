@@ -97,7 +97,7 @@ describe('answers', () => {
     expect(await expireOffers(db, later(60))).toEqual({ expired: 1, withdrawn: 0 });
     expect((await db.select().from(dispatchOffers).where(eq(dispatchOffers.riderId, near.id)))[0]!.status).toBe('expired');
     expect((await openOfferOf(next.id))!.expiresAt.toISOString()).toBe(later(120).toISOString());
-    expect(await offerState(db, near.id)).toEqual({ paused: false, pausedAt: null });
+    expect(await offerState(db, near.id)).toEqual({ paused: false, pausedAt: null, missed: 1 });
   });
 
   test('the company assigns the order by hand meanwhile: the sweeper withdraws the offer, and its rider is free again', async () => {
@@ -143,7 +143,7 @@ describe('answers', () => {
     await timeOut();
     expect((await offerState(db, r.id)).paused).toBe(false);
     await timeOut();
-    expect(await offerState(db, r.id)).toEqual({ paused: true, pausedAt: later(t) });
+    expect(await offerState(db, r.id)).toEqual({ paused: true, pausedAt: later(t), missed: 3 });
     const pausedNotices = await db.select().from(notices).where(eq(notices.kind, 'offers_paused'));
     expect(pausedNotices.map((n) => [n.audience, n.params]).sort()).toEqual([
       ['company', { rider: 'Sleepy Sami', count: 3 }],

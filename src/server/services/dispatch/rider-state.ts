@@ -21,10 +21,13 @@ export async function timedOut(tx: DbOrTx, riderId: string, timeoutsToPause: num
   return { run: row!.consecutiveTimeouts, paused: true };
 }
 
-/** Whether the rider's offers are paused (three time-outs in a row, by default). */
-export async function offerState(db: DbOrTx, riderId: string): Promise<{ paused: boolean; pausedAt: Date | null }> {
-  const [row] = await db.select({ pausedAt: dispatchRiderState.pausedAt }).from(dispatchRiderState).where(eq(dispatchRiderState.riderId, riderId));
-  return { paused: Boolean(row?.pausedAt), pausedAt: row?.pausedAt ?? null };
+/** Whether the rider's offers are paused (three time-outs in a row, by default), and how many they missed in a row. */
+export async function offerState(db: DbOrTx, riderId: string): Promise<{ paused: boolean; pausedAt: Date | null; missed: number }> {
+  const [row] = await db
+    .select({ pausedAt: dispatchRiderState.pausedAt, missed: dispatchRiderState.consecutiveTimeouts })
+    .from(dispatchRiderState)
+    .where(eq(dispatchRiderState.riderId, riderId));
+  return { paused: Boolean(row?.pausedAt), pausedAt: row?.pausedAt ?? null, missed: row?.missed ?? 0 };
 }
 
 /** The rider takes offers again: the pause and the run of time-outs end. */

@@ -10,5 +10,8 @@ export const riderOfferProcedures = {
   acceptOffer: riderProcedure.input(offerAnswerInput).mutation(({ ctx, input }) => answerOffer(ctx.db, ctx.riderId, input.offerId, 'accept')),
   declineOffer: riderProcedure.input(offerAnswerInput).mutation(({ ctx, input }) => answerOffer(ctx.db, ctx.riderId, input.offerId, 'decline')),
   resumeOffers: riderProcedure.mutation(({ ctx }) => resumeOffers(ctx.db, ctx.riderId)),
-  offerState: riderProcedure.query(async ({ ctx }) => ({ paused: (await offerState(ctx.db, ctx.riderId)).paused })),
+  offerState: riderProcedure.query(async ({ ctx }) => {
+    const { paused, missed } = await offerState(ctx.db, ctx.riderId);
+    return { paused, missed };
+  }),
 } satisfies TRPCRouterRecord;
