@@ -86,6 +86,11 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   expect(seconds).toBeGreaterThan(40);
   expect(seconds).toBeLessThanOrEqual(60);
   await shot(page, 'offer-en-390');
+  // The same sheet on a desktop window (a rider signed in on a laptop).
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(offer.getByTestId('offer-accept')).toBeInViewport();
+  await shot(page, 'offer-en-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
   const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).include('[data-testid="offer-view"]').analyze();
   expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 
