@@ -20,20 +20,18 @@ type SettledListener = (entry: OutboxEntry, outcome: Outcome) => void;
 const settledListeners = new Set<SettledListener>();
 let redirecting = false;
 
-/** Whether this tab holds the outbox lock for a whole replay (then its sends need not take it again). */
-let holdingLock = false;
 const showRefusal = (message: string) => toast({ title: t('outbox.refused'), description: message, variant: 'destructive' });
 
 /**
- * One send at a time across the tabs and the service worker (replay-lock.ts): every write of this tab goes out
- * under the lock, unless this tab already holds it for its replay. A tab that waited may send an entry the worker
- * has just sent; it carries the same Idempotency-Key, so the server applies it once and answers as the first time.
+ * One replay at a time across the tabs and the service worker (replay-lock.ts): each replay of this tab, the one a
+ * new write starts included, holds the lock throughout (queue.ts `withLock`). A tab that waited may send an entry the
+ * worker has just sent; it carries the same Idempotency-Key, so the server applies it once and answers as the first
+ * time.
  */
-const lockedFetch = (url: string, init: RequestInit) => (holdingLock ? fetch(url, init) : withReplayLock(() => fetch(url, init)));
-
 const queue = createOutbox({
   store: hasIndexedDb() ? idbStore() : memoryStore(),
-  fetch: lockedFetch,
+  fetch: (url, init) => fetch(url, init),
+  withLock: (fn) => withReplayLock(fn),
   onDropped: (_entry, message) => showRefusal(message),
   onUnauthorized: () => {
     if (redirecting) return;
@@ -43,20 +41,8 @@ const queue = createOutbox({
   onSettled: (entry, outcome) => settledListeners.forEach((l) => l(entry, outcome)),
 });
 
-/** A replay of this tab, holding the lock throughout, so the worker and other tabs wait for it (and it for them). */
-function lockedReplay(): Promise<void> {
-  return withReplayLock(async () => {
-    holdingLock = true;
-    try {
-      await queue.replay();
-    } finally {
-      holdingLock = false;
-    }
-  });
-}
-
 /** The one outbox of the browser: every rider write goes through it. */
-export const outbox = { ...queue, replay: lockedReplay };
+export const outbox = queue;
 
 // Background Sync: whenever a write is left waiting, the worker is asked to replay once the network is back,
 // even if every page is closed by then (background-sync.ts). Registering again only when the count grows. The

@@ -397,3 +397,42 @@ describe('outcomes kept for the rider\u2019s outbox list (issue 20)', () => {
     expect((await store.listOutcomes()).map((r) => r.url)).toEqual(Array.from({ length: 11 }, (_, i) => `/api/w${44 + i}`));
   });
 });
+
+/** A Web Lock as the browser grants it: one holder at a time, waiters in the order they asked. */
+function fifoLock() {
+  let tail: Promise<unknown> = Promise.resolve();
+  let requests = 0;
+  const withLock = <T>(fn: () => Promise<T>): Promise<T> => {
+    requests++;
+    const run = tail.then(fn);
+    tail = run.catch(() => undefined);
+    return run;
+  };
+  return { withLock, requests: () => requests };
+}
+
+describe('the lock shared with the service worker and the other tabs', () => {
+  test('a write made while the worker replays waits once for the lock; a replay asked for meanwhile joins it; nothing is stuck', async () => {
+    const server = fakeServer();
+    const lock = fifoLock();
+    const outbox = createOutbox({ store: memoryStore(), fetch: server.fetch, withLock: lock.withLock });
+    await outbox.setOwner('rider-1');
+    let releaseWorker!: () => void;
+    const worker = lock.withLock(() => new Promise<void>((r) => (releaseWorker = r)));
+    const before = lock.requests();
+    const sent = outbox.send(post('/api/riders/r1/location', { lat: 29.3 }));
+    // The app's start-up replay, asked for while the write's own replay waits for the lock.
+    const startUp = outbox.replay();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(server.calls).toHaveLength(0);
+    releaseWorker();
+    await worker;
+    expect((await sent).kind).toBe('sent');
+    await startUp;
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/riders/r1/location']);
+    expect(lock.requests() - before).toBe(1);
+    // A later write still goes out at once.
+    expect((await outbox.send(post('/api/riders/r1/location', { lat: 29.4 }))).kind).toBe('sent');
+    expect(server.calls).toHaveLength(2);
+  });
+});

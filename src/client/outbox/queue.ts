@@ -52,6 +52,12 @@ export interface OutboxDeps {
   onUnauthorized?: (entry: OutboxEntry) => void;
   /** Any entry that left the queue, so views can refetch. */
   onSettled?: (entry: OutboxEntry, outcome: Outcome) => void;
+  /**
+   * Runs a whole replay holding the lock shared with the other tabs and the service worker (replay-lock.ts). Taken
+   * once per replay, never per write: a write sent while a replay runs joins it instead of asking for the lock that
+   * replay holds or waits for (two waiters on one lock, each waiting for the other, would never send again).
+   */
+  withLock?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 export type Outbox = ReturnType<typeof createOutbox>;
@@ -71,6 +77,7 @@ export function createOutbox(deps: OutboxDeps) {
   const waiters = new Map<string, (o: Outcome) => void>();
   let running: Promise<void> | null = null;
   let again = false;
+  const withLock = deps.withLock ?? (<T>(fn: () => Promise<T>) => fn());
 
   const sameEntry = (a: OutboxEntry, b: OutboxEntry) => a.key === b.key && a.attempts === b.attempts && a.lastError === b.lastError;
   const mine = (all: OutboxEntry[]) => all.filter((e) => owner !== null && e.owner === owner).sort((a, b) => a.seq - b.seq);
@@ -209,7 +216,7 @@ export function createOutbox(deps: OutboxDeps) {
       again = true;
       return running;
     }
-    running = (async () => {
+    running = withLock(async () => {
       let stoppedBy: 'next' | 'stop' | 'auth' = 'stop';
       try {
         do {
@@ -235,7 +242,7 @@ export function createOutbox(deps: OutboxDeps) {
           else settle(o.key, { kind: 'sent', result: await deps.store.getResult(o.key) });
         }
       }
-    })();
+    });
     return running;
   }
 
