@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { digitRuns, odometerCandidates } from './odometer-pick';
+import { dialScale, digitRuns, odometerCandidates } from './odometer-pick';
 import type { TextLine } from './paddle/recognize';
 
 /** A recognised line at a place in a 1000×750 photo, every character read at probability p. */
@@ -25,6 +25,13 @@ describe('digitRuns', () => {
     expect(digitRuns('750881一701')[0]).toMatchObject({ serial: true });
     expect(digitRuns('U809056')[0]).toMatchObject({ glued: true });
     expect(digitRuns('122.6')[0]).toMatchObject({ digits: '122', decimal: '6' });
+    // A # after the digits is a drum window's edge as PP-OCR reads it; before them, a number sign.
+    expect(digitRuns('112141#')[0]).toMatchObject({ glued: false });
+    expect(digitRuns('#112141')[0]).toMatchObject({ glued: true });
+  });
+  test("a dial's scale read without its gaps is marked", () => {
+    for (const d of ['80100', '100120', '120140160', '204060']) expect({ d, scale: dialScale(d) }).toEqual({ d, scale: true });
+    for (const d of ['872960', '112141', '5271', '100200', '437907']) expect({ d, scale: dialScale(d) }).toEqual({ d, scale: false });
   });
 });
 
@@ -38,6 +45,9 @@ describe('odometerCandidates', () => {
     expect(pick([line('750881-701', 200, 700, 30), line('112141', 500, 330, 40)])).toBe('112141');
     // the same serial cut at its dash by the detector
     expect(pick([line('750881', 200, 700, 30), line('-701', 290, 700, 30), line('11214', 500, 330, 40)])).toBe('11214');
+  });
+  test("a drum's reading beats the dial's scale read as one number, even when the scale is taller", () => {
+    expect(pick([line('80100', 300, 200, 90), line('872960#', 500, 400, 50)])).toBe('872960');
   });
   test('a reading labelled TRIP loses to the one labelled ODO', () => {
     const lines = [line('TRIP', 300, 300, 30), line('04512', 480, 300, 40), line('ODO', 300, 400, 30), line('084512', 480, 400, 40)];

@@ -164,35 +164,63 @@ export function uncoverLeadingEight(voted: string, readings: Reading[]): string 
 
 export interface DigitSupport {
   /**
-   * The weakest position's margin: the voted digit's probability summed over the readings of the voted
-   * length (a reading without probabilities counts 1 for its digit), less the best other digit's, divided by
-   * the number of readings (a look that found nothing counts as none). 1: every reading certain of every
-   * digit; negative: the probabilities favour another digit than the vote.
+   * The weakest km position's margin: the voted digit's probability summed over the readings that read the
+   * km digits' length (or one digit more: a tenths wheel, or a look that caught one more wheel), less the best
+   * other digit's, divided by the number of readings (a look that found nothing counts as none; one without
+   * probabilities counts 1 for its digit). 1: every reading certain of every km digit; negative: the
+   * probabilities favour another digit than the vote. The tenths wheel is left out: it is always rolling, and
+   * whether a look read it says nothing about the whole kilometres.
    */
   margin: number;
-  /** The highest probability any reading gave a digit it did not read: a rolling drum or a 1/7 segment doubt shows here. */
+  /** The highest probability any of those readings gave a km digit it did not read: a rolling drum or a 1/7 segment doubt shows here. */
   runnerUp: number;
+  /** How many readings give the same km digits (of the km length, or one digit more). */
+  agreeing: number;
+  /**
+   * A look read one digit more than the km digits where that digit could be a kilometre (a reading of five
+   * or fewer; a seventh digit is a tenths wheel, no car shows a million km): the whole view may have lost a
+   * wheel at the edge of the window.
+   */
+  extraDigit: boolean;
+  /** The whole view's (the first reading's) lowest probability for a km digit, 0 when it read other digits. */
+  firstMinP: number;
 }
 
-/** How well the readings' digit probabilities back the voted digits (the confidence's evidence, ocr/confidence.ts). */
-export function digitSupport(readings: Reading[], voted: string): DigitSupport {
-  const sums = [...voted].map(() => new Array<number>(10).fill(0));
+/**
+ * How well the readings' digit probabilities back the km digits `km` (leading zeros kept, tenths wheel
+ * dropped; the confidence's evidence, ocr/confidence.ts). `tenthsRead`: the vote had the tenths wheel, so a
+ * reading of one digit more is expected.
+ */
+export function digitSupport(readings: Reading[], km: string, tenthsRead = false): DigitSupport {
+  const n = km.length;
+  const sums = [...km].map(() => new Array<number>(10).fill(0));
+  let runnerUp = 0;
+  let agreeing = 0;
+  let extraDigit = false;
   for (const r of readings) {
-    if (r.digits === null || r.digits.length !== voted.length) continue;
-    [...r.digits].forEach((d, i) => {
-      if (r.dists) r.dists[i]!.forEach((p, k) => (sums[i]![k]! += p));
-      else sums[i]![Number(d)]! += 1;
+    if (r.digits === null || (r.digits.length !== n && r.digits.length !== n + 1)) continue;
+    if (r.digits.startsWith(km)) agreeing++;
+    if (r.digits.length === n + 1 && !tenthsRead && n + 1 <= 6) extraDigit = true;
+    [...r.digits.slice(0, n)].forEach((d, i) => {
+      const row = r.dists?.[i];
+      if (row) {
+        row.forEach((p, k) => (sums[i]![k]! += p));
+        runnerUp = Math.max(runnerUp, [...row].sort((a, b) => b - a)[1]!);
+      } else sums[i]![Number(d)]! += 1;
     });
   }
   const margin = Math.min(
     ...sums.map((row, i) => {
-      const mine = row[Number(voted[i])]!;
-      return (mine - Math.max(...row.filter((_, k) => k !== Number(voted[i])))) / readings.length;
+      const mine = row[Number(km[i])]!;
+      return (mine - Math.max(...row.filter((_, k) => k !== Number(km[i])))) / readings.length;
     }),
   );
-  let runnerUp = 0;
-  for (const r of readings) for (const row of r.dists ?? []) runnerUp = Math.max(runnerUp, [...row].sort((a, b) => b - a)[1]!);
-  return { margin, runnerUp };
+  const first = readings[0];
+  const firstMinP =
+    first?.digits && (first.digits.length === n || first.digits.length === n + 1)
+      ? Math.min(...[...km].map((d, i) => (first.dists ? first.dists[i]![Number(d)]! : first.digits![i] === d ? 1 : 0)))
+      : 0;
+  return { margin, runnerUp, agreeing, extraDigit, firstMinP };
 }
 
 /**
@@ -305,7 +333,7 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
     agreeing,
     posAgree,
     lookMinP,
-    support: digitSupport(readings, voted),
+    support: digitSupport(readings, split ? voted.slice(0, -1) : voted, split),
     tenthsDoubt,
     best: { ...best, km, digits },
     runnerUp: differentRunnerUp(cands),
