@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'bun:test';
+import { rivalOf } from './odometer-read';
 import { dialScale, digitRuns, odometerCandidates } from './odometer-pick';
 import type { TextLine } from './paddle/recognize';
 
@@ -61,5 +62,17 @@ describe('odometerCandidates', () => {
   });
   test('no run of 4–7 digits: no candidate', () => {
     expect(pick([line('40', 100, 100, 50), line('x100kPa', 500, 400, 30)])).toBeNull();
+  });
+});
+
+describe('rivalOf', () => {
+  test('a number printed smaller than the pick (a serial on the dial) is no rival; one as tall, of five digits or more, is', () => {
+    const serial = line('750881', 300, 600, 30);
+    const drums = line('971951', 500, 330, 45);
+    expect(rivalOf(odometerCandidates([drums, serial], size))).toBeNull();
+    const trip = line('10012', 500, 420, 40);
+    expect(rivalOf(odometerCandidates([drums, serial, trip], size))?.digits).toBe('10012');
+    // A four-digit number is no odometer rival, however tall.
+    expect(rivalOf(odometerCandidates([drums, line('5035', 500, 100, 90)], size))).toBeNull();
   });
 });

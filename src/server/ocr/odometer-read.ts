@@ -120,18 +120,24 @@ function lookDigits(text: string): string | null {
 }
 
 
+const leadingZeros = (d: string) => d.length - d.replace(/^0+(?=\d)/, '').length;
+
 /**
- * The readings' vote: among those of the most common length (ties: the first reading's), each position
- * takes its most common digit (ties: the earliest reading's). Null with no reading.
+ * The readings' vote: leading zeros set aside (a drum shows them, and a look can lose one at the window's
+ * edge without changing the number), among the readings of the most common length (ties: the first
+ * reading's), each position takes its most common digit (ties: the earliest reading's); then the most
+ * leading zeros any of those readings showed are put back, since they count the wheels (seven wheels: a
+ * tenths wheel). Null with no reading.
  */
 export function voteDigits(raws: (string | null)[]): string | null {
   const present = raws.filter((r): r is string => r !== null && r.length > 0);
   if (!present.length) return null;
+  const bare = present.map((r) => r.slice(leadingZeros(r)));
   const byLength = new Map<number, number>();
-  for (const r of present) byLength.set(r.length, (byLength.get(r.length) ?? 0) + 1);
+  for (const r of bare) byLength.set(r.length, (byLength.get(r.length) ?? 0) + 1);
   const top = Math.max(...byLength.values());
-  const length = present.find((r) => byLength.get(r.length) === top)!.length;
-  const same = present.filter((r) => r.length === length);
+  const length = bare.find((r) => byLength.get(r.length) === top)!.length;
+  const same = bare.filter((r) => r.length === length);
   let out = '';
   for (let i = 0; i < length; i++) {
     const counts = new Map<string, number>();
@@ -139,7 +145,8 @@ export function voteDigits(raws: (string | null)[]): string | null {
     const best = Math.max(...counts.values());
     out += same.find((r) => counts.get(r[i]!) === best)![i];
   }
-  return out;
+  const zeros = Math.max(...present.filter((_, k) => bare[k]!.length === length).map(leadingZeros));
+  return '0'.repeat(zeros) + out;
 }
 
 /** How much the readings together must give an 8 where the vote has a leading 3 (uncoverLeadingEight); readings of a true 3 give it none. */
@@ -192,34 +199,44 @@ export interface DigitSupport {
  * reading of one digit more is expected.
  */
 export function digitSupport(readings: Reading[], km: string, tenthsRead = false): DigitSupport {
-  const n = km.length;
-  const sums = [...km].map(() => new Array<number>(10).fill(0));
+  // Leading zeros set aside as in the vote: each reading's digits from its first significant one.
+  const kz = leadingZeros(km);
+  const k = km.slice(kz);
+  const n = k.length;
+  const sums = [...k].map(() => new Array<number>(10).fill(0));
   let runnerUp = 0;
   let agreeing = 0;
   let extraDigit = false;
+  const aligned = (r: Reading) => {
+    if (r.digits === null) return null;
+    const z = leadingZeros(r.digits);
+    const len = r.digits.length - z;
+    return len === n || len === n + 1 ? z : null;
+  };
   for (const r of readings) {
-    if (r.digits === null || (r.digits.length !== n && r.digits.length !== n + 1)) continue;
-    if (r.digits.startsWith(km)) agreeing++;
-    if (r.digits.length === n + 1 && !tenthsRead && n + 1 <= 6) extraDigit = true;
-    [...r.digits.slice(0, n)].forEach((d, i) => {
-      const row = r.dists?.[i];
+    const z = aligned(r);
+    if (z === null) continue;
+    const digits = r.digits!.slice(z);
+    if (digits.startsWith(k)) agreeing++;
+    if (digits.length === n + 1 && !tenthsRead && n + 1 <= 6) extraDigit = true;
+    [...digits.slice(0, n)].forEach((d, i) => {
+      const row = r.dists?.[z + i];
       if (row) {
-        row.forEach((p, k) => (sums[i]![k]! += p));
+        row.forEach((p, j) => (sums[i]![j]! += p));
         runnerUp = Math.max(runnerUp, [...row].sort((a, b) => b - a)[1]!);
       } else sums[i]![Number(d)]! += 1;
     });
   }
   const margin = Math.min(
     ...sums.map((row, i) => {
-      const mine = row[Number(km[i])]!;
-      return (mine - Math.max(...row.filter((_, k) => k !== Number(km[i])))) / readings.length;
+      const mine = row[Number(k[i])]!;
+      return (mine - Math.max(...row.filter((_, j) => j !== Number(k[i])))) / readings.length;
     }),
   );
   const first = readings[0];
+  const fz = first ? aligned(first) : null;
   const firstMinP =
-    first?.digits && (first.digits.length === n || first.digits.length === n + 1)
-      ? Math.min(...[...km].map((d, i) => (first.dists ? first.dists[i]![Number(d)]! : first.digits![i] === d ? 1 : 0)))
-      : 0;
+    first && fz !== null ? Math.min(...[...k].map((d, i) => (first.dists ? first.dists[fz + i]![Number(d)]! : first.digits![fz + i] === d ? 1 : 0))) : 0;
   return { margin, runnerUp, agreeing, extraDigit, firstMinP };
 }
 
@@ -282,7 +299,15 @@ function regionOf(view: View, c: OdoCandidate, photo: Rgb): Region {
   return { x: x0, y: y0, w: Math.max(0.001, x1 - x0), h: Math.max(0.001, y1 - y0) };
 }
 
-const differentRunnerUp = (cands: OdoCandidate[]) => cands.find((c) => c.km !== cands[0]!.km) ?? null;
+/** How tall a number must stand beside the pick to compete with it: the digits of one display share one height; a number printed smaller (a serial on the dial, a sticker) is not its rival. */
+export const RIVAL_HEIGHT = 0.75;
+
+/**
+ * The next different number that could be the odometer as much as the pick: five digits or more, at least
+ * RIVAL_HEIGHT of the pick's height (the confidence's lead is measured against it).
+ */
+export const rivalOf = (cands: OdoCandidate[]) =>
+  cands.find((c) => c.km !== cands[0]!.km && c.digits.length >= 5 && c.line.box.h >= RIVAL_HEIGHT * cands[0]!.line.box.h) ?? null;
 
 /**
  * Find and read the odometer: inside the rider's frame (with a margin), else in the whole photo, else in
@@ -321,8 +346,11 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
   // A drum's tenths wheel read as one more digit: seven digits (no car shows 1,000,000 km), or the
   // decimal the whole view read. Six digits whose last wheel looks different may be five drums and a
   // tenths wheel, or an LCD under glare: left as read, but unsure.
-  const split = voted.length === 7 || (best.tenths !== undefined && voted === first);
-  const tenthsDoubt = !split && voted.length === 6 && lastCellStandsOut(view.img, best);
+  // Six digits with a leading zero whose last wheel is another colour: five drums showing a zero and a
+  // tenths wheel (a display that pads with zeros has no wheel of another colour).
+  const otherLast = voted.length === 6 && lastCellStandsOut(view.img, best);
+  const split = voted.length === 7 || (best.tenths !== undefined && voted === first) || (otherLast && voted.startsWith('0'));
+  const tenthsDoubt = !split && otherLast;
   const digits = (split ? voted.slice(0, -1) : voted).replace(/^0+(?=\d)/, '');
   const km = Number(digits);
   const tenths = split ? Number(voted.at(-1)) : undefined;
@@ -336,7 +364,7 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
     support: digitSupport(readings, split ? voted.slice(0, -1) : voted, split),
     tenthsDoubt,
     best: { ...best, km, digits },
-    runnerUp: differentRunnerUp(cands),
+    runnerUp: rivalOf(cands),
     text: best.line.text,
     readings,
   };

@@ -79,6 +79,13 @@ describe('voting the five readings', () => {
     expect(voteDigits([null, null])).toBeNull();
   });
 
+  test('leading zeros set aside: a look that lost one at the window edge agrees, and the most zeros shown count the wheels', () => {
+    // Five drums and a tenths wheel behind a leading zero (5271.0 km): seven wheels, so the last is the tenths.
+    expect(voteDigits(['0052710', '052710', '052710', '0052710', '052710'])).toBe('0052710');
+    expect(voteDigits(['052710', '52710', '052710'])).toBe('052710');
+    expect(voteDigits(['437907', '437907', '0437907'])).toBe('0437907');
+  });
+
   test("the readings' digit probabilities back the vote's km digits: the weakest position's margin and the strongest digit not read", () => {
     const sure = (d: string, p = 0.9, other = 0.05) => [...d].map((c) => Array.from({ length: 10 }, (_, k) => (k === Number(c) ? p : k === (Number(c) + 1) % 10 ? other : 0)));
     // Five certain readings of the same digits.
@@ -109,6 +116,10 @@ describe('voting the five readings', () => {
     // The probabilities favouring another digit than the vote: negative; the whole view read other digits: firstMinP 0.
     expect(digitSupport([{ digits: '123456', dists: sure('123450') }], '123456').margin).toBeLessThan(0);
     expect(digitSupport([{ digits: '23456', dists: null }, { digits: '123456', dists: null }], '123456').firstMinP).toBe(0);
+    // Leading zeros set aside: a look that lost one still backs the digits, its probabilities taken at its own places.
+    const lost = digitSupport([{ digits: '005271', dists: sure('005271') }, { digits: '05271', dists: sure('05271') }], '005271');
+    expect(lost).toMatchObject({ agreeing: 2, extraDigit: false, firstMinP: 0.9 });
+    expect(lost.margin).toBeCloseTo((2 * 0.9 - 2 * 0.05) / 2, 5);
   });
 
   test('a leading 3 the readings also give an 8 is an 8 half hidden by the window edge; a true 3 stays', () => {
