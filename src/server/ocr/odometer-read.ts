@@ -125,9 +125,9 @@ const leadingZeros = (d: string) => d.length - d.replace(/^0+(?=\d)/, '').length
 /**
  * The readings' vote: leading zeros set aside (a drum shows them, and a look can lose one at the window's
  * edge without changing the number), among the readings of the most common length (ties: the first
- * reading's), each position takes its most common digit (ties: the earliest reading's); then the most
- * leading zeros any of those readings showed are put back, since they count the wheels (seven wheels: a
- * tenths wheel). Null with no reading.
+ * reading's), each position takes its most common digit (ties: the earliest reading's); then the leading
+ * zeros most of those readings showed are put back (ties: the more), since they count the wheels (seven
+ * wheels: a tenths wheel). Null with no reading.
  */
 export function voteDigits(raws: (string | null)[]): string | null {
   const present = raws.filter((r): r is string => r !== null && r.length > 0);
@@ -145,7 +145,11 @@ export function voteDigits(raws: (string | null)[]): string | null {
     const best = Math.max(...counts.values());
     out += same.find((r) => counts.get(r[i]!) === best)![i];
   }
-  const zeros = Math.max(...present.filter((_, k) => bare[k]!.length === length).map(leadingZeros));
+  // The leading zeros most of those readings showed (ties: the more), so one look reading the bezel's edge as a 0 is outvoted.
+  const zeroCounts = new Map<number, number>();
+  for (const [k, r] of present.entries()) if (bare[k]!.length === length) zeroCounts.set(leadingZeros(r), (zeroCounts.get(leadingZeros(r)) ?? 0) + 1);
+  const mostZeros = Math.max(...zeroCounts.values());
+  const zeros = Math.max(...[...zeroCounts].filter(([, c]) => c === mostZeros).map(([z]) => z));
   return '0'.repeat(zeros) + out;
 }
 

@@ -79,11 +79,14 @@ describe('voting the five readings', () => {
     expect(voteDigits([null, null])).toBeNull();
   });
 
-  test('leading zeros set aside: a look that lost one at the window edge agrees, and the most zeros shown count the wheels', () => {
-    // Five drums and a tenths wheel behind a leading zero (5271.0 km): seven wheels, so the last is the tenths.
-    expect(voteDigits(['0052710', '052710', '052710', '0052710', '052710'])).toBe('0052710');
-    expect(voteDigits(['052710', '52710', '052710'])).toBe('052710');
-    expect(voteDigits(['437907', '437907', '0437907'])).toBe('0437907');
+  test('leading zeros set aside: a look that lost one at the window edge agrees; the zeros most readings show count the wheels', () => {
+    // Five drums and a tenths wheel behind two leading zeros (5271.0 km): seven wheels, so the last is the tenths.
+    expect(voteDigits(['0052710', '052710', '0052710', '0052710', '52710'])).toBe('0052710');
+    // As many readings with one zero as with two: the more.
+    expect(voteDigits(['0052710', '052710', '052710', '0052710'])).toBe('0052710');
+    // One look reading the bezel's edge as a zero is outvoted.
+    expect(voteDigits(['437907', '437907', '0437907'])).toBe('437907');
+    expect(voteDigits(['437907', '437908', '0437907'])).toBe('437907');
   });
 
   test("the readings' digit probabilities back the vote's km digits: the weakest position's margin and the strongest digit not read", () => {
