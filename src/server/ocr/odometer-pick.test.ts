@@ -50,6 +50,10 @@ describe('odometerCandidates', () => {
   test("a drum's reading beats the dial's scale read as one number, even when the scale is taller", () => {
     expect(pick([line('80100', 300, 200, 90), line('872960#', 500, 400, 50)])).toBe('872960');
   });
+  test('the drums, the tallest number, beat a crisp serial printed small on the dial even when read less surely', () => {
+    // drum-IMG_9265 (development split): the serial read at 0.99, the seven wheels at 0.51, three times its height.
+    expect(pick([line('750881', 450, 420, 31), line('1153930', 500, 300, 91, 0.51)])).toBe('1153930');
+  });
   test('a reading labelled TRIP loses to the one labelled ODO', () => {
     const lines = [line('TRIP', 300, 300, 30), line('04512', 480, 300, 40), line('ODO', 300, 400, 30), line('084512', 480, 400, 40)];
     expect(pick(lines)).toBe('84512');

@@ -27,7 +27,7 @@ export const ODO_WEIGHTS = {
   tripNear: -2.5,
   glued: -3,
   scale: -3,
-  height: 1.5,
+  height: 3,
   centre: 0.8,
   probability: 1.5,
 } as const;

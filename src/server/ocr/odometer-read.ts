@@ -123,15 +123,18 @@ function lookDigits(text: string): string | null {
 const leadingZeros = (d: string) => d.length - d.replace(/^0+(?=\d)/, '').length;
 
 /**
- * The readings' vote: leading zeros set aside (a drum shows them, and a look can lose one at the window's
+ * The readings' vote (readings of four digits left out when longer ones exist): leading zeros set aside (a drum shows them, and a look can lose one at the window's
  * edge without changing the number), among the readings of the most common length (ties: the first
  * reading's), each position takes its most common digit (ties: the earliest reading's); then the leading
  * zeros most of those readings showed are put back (ties: the more), since they count the wheels (seven
  * wheels: a tenths wheel). Null with no reading.
  */
 export function voteDigits(raws: (string | null)[]): string | null {
-  const present = raws.filter((r): r is string => r !== null && r.length > 0);
-  if (!present.length) return null;
+  const read = raws.filter((r): r is string => r !== null && r.length > 0);
+  if (!read.length) return null;
+  // An odometer has five wheels or more: a look that read four digits lost some, and does not vote beside longer ones.
+  const long = read.filter((r) => r.length >= 5);
+  const present = long.length ? long : read;
   const bare = present.map((r) => r.slice(leadingZeros(r)));
   const byLength = new Map<number, number>();
   for (const r of bare) byLength.set(r.length, (byLength.get(r.length) ?? 0) + 1);

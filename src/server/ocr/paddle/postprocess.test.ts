@@ -77,6 +77,9 @@ describe('voting the five readings', () => {
     expect(voteDigits(['871967', '871961', '871961', null, '87196'])).toBe('871961');
     expect(voteDigits(['1121410', '112141', '1121410', '1121410', '112141'])).toBe('1121410');
     expect(voteDigits([null, null])).toBeNull();
+    // Looks that read four digits lost wheels: they do not outvote the five-digit-or-longer readings.
+    expect(voteDigits(['1153930', '1153', '1153', '1153930', '1153'])).toBe('1153930');
+    expect(voteDigits(['1153', null])).toBe('1153');
   });
 
   test('leading zeros set aside: a look that lost one at the window edge agrees; the zeros most readings show count the wheels', () => {
