@@ -13,7 +13,7 @@ const candidate = (score: number, minP: number, km = 584651): OdoCandidate => ({
 });
 
 /** An odometer reading whose evidence is all sure unless overridden. */
-const read = (o: { margin?: number; runnerUp?: number; minP?: number; lead?: number; tenthsDoubt?: boolean; extraDigit?: boolean } = {}): OdometerRead => ({
+const read = (o: { margin?: number; runnerUp?: number; minP?: number; lead?: number; tenthsDoubt?: boolean; extraDigit?: boolean; banded?: boolean } = {}): OdometerRead => ({
   km: 584651,
   region: { x: 0, y: 0, w: 1, h: 1 },
   agreeing: 5,
@@ -21,6 +21,7 @@ const read = (o: { margin?: number; runnerUp?: number; minP?: number; lead?: num
   lookMinP: 0.9,
   support: { margin: o.margin ?? 0.9, runnerUp: o.runnerUp ?? 0.05, agreeing: 5, extraDigit: o.extraDigit ?? false, firstMinP: o.minP ?? 0.98 },
   tenthsDoubt: o.tenthsDoubt ?? false,
+  banded: o.banded ?? false,
   best: candidate(8, 0.98),
   runnerUp: o.lead === undefined ? null : candidate(8 - o.lead, 0.9, 750881),
   text: '584651',
@@ -34,7 +35,7 @@ describe('odometer confidence (calibrated on the development split of real photo
   });
 
   test('each doubt alone flags the reading for the rider to check', () => {
-    for (const doubt of [{ margin: 0.49 }, { runnerUp: 0.4 }, { minP: 0.49 }, { lead: 2.4 }, { tenthsDoubt: true }, { extraDigit: true }]) {
+    for (const doubt of [{ margin: 0.49 }, { runnerUp: 0.4 }, { minP: 0.49 }, { lead: 2.4 }, { tenthsDoubt: true }, { extraDigit: true }, { banded: true }]) {
       const r = odometerConfidence.of(read(doubt));
       expect({ doubt, sure: r.sure, below: r.confidence < CONFIDENT }).toEqual({ doubt, sure: false, below: true });
     }

@@ -27,7 +27,7 @@ export const odometerConfidence = {
     const lead = r.runnerUp ? r.best.score - r.runnerUp.score : 10;
     const s = r.support;
     const backed = s.margin >= this.minSupport;
-    const sure = backed && s.runnerUp < this.maxRunnerUp && !s.extraDigit && !r.tenthsDoubt && s.firstMinP >= this.minDigitP && lead >= this.minLead;
+    const sure = backed && s.runnerUp < this.maxRunnerUp && !s.extraDigit && !r.tenthsDoubt && !r.banded && s.firstMinP >= this.minDigitP && lead >= this.minLead;
     const base = Math.round(100 * s.firstMinP);
     return { confidence: sure ? Math.max(CONFIDENT, base) : Math.min(CONFIDENT - 1, Math.round(base * (backed ? 0.8 : 0.6))), sure };
   },

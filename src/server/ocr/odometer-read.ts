@@ -2,6 +2,7 @@ import type { OcrRoi } from '../../shared/schemas/ocr';
 import { digitRuns, odometerCandidates, type OdoCandidate } from './odometer-pick';
 import { paddleRead, paddleRecognize } from './paddle/engine';
 import { cropRgb, rotateRgb, sampleRect, type Rgb } from './paddle/raster';
+import type { TextBox } from './paddle/detect';
 import { LINE_MARGIN, type RecChar, type TextLine } from './paddle/recognize';
 
 /** A part of the upright photo as fractions of its width and height (the capture dialog's shape). */
@@ -22,6 +23,8 @@ export interface OdometerRead {
   support: DigitSupport;
   /** The last of six digits sits on a wheel of another colour: perhaps a tenths wheel. */
   tenthsDoubt: boolean;
+  /** Read in the band beside an ODO label, not where the detector found digits (labelledRows): its extent is a guess. */
+  banded: boolean;
   best: OdoCandidate;
   runnerUp: OdoCandidate | null;
   text: string;
@@ -60,9 +63,40 @@ function turnedView(img: Rgb, turns: 1 | 3): View {
   };
 }
 
-async function candidatesIn(view: View): Promise<{ cands: OdoCandidate[]; lines: TextLine[] }> {
+/** A label that names the odometer's row (not "km", which also marks the speed's km/h). */
+const ODO_LABEL = /\bODO\b|^ODO|TOTAL/i;
+
+/**
+ * The row a label such as ODO names, read without detection: the band right of the label, twice its
+ * height (digits stand taller than their label) and up to twelve label heights long (longer bands reached
+ * a dial's numbers on the development split; stopping at the next text found cut the digits). For a display the
+ * detector found the label in but not the digits (dark digits on a lit LCD, low contrast). The band is a
+ * guess at where the digits are, so a digit may fall outside it: such a reading is never confident.
+ */
+/** The band right of a label where its reading should stand (labelledRows); null when too little of the view is left. */
+export function labelBand(b: TextBox, viewWidth: number): TextBox | null {
+  const from = b.w / 2 + 0.2 * b.h;
+  const w = Math.min(12 * b.h, viewWidth - (b.cx + from));
+  if (w < 3 * b.h) return null;
+  const mid = from + w / 2;
+  return { cx: b.cx + mid * Math.cos(b.angle), cy: b.cy + mid * Math.sin(b.angle), w, h: 2 * b.h, angle: b.angle, score: b.score };
+}
+
+async function labelledRows(view: View, lines: TextLine[]): Promise<TextLine[]> {
+  const boxes = lines
+    .filter((l) => ODO_LABEL.test(l.text) && !/\d{4}/.test(l.text))
+    .map((l) => labelBand(l.box, view.img.width))
+    .filter((b): b is TextBox => b !== null);
+  return boxes.length ? paddleRecognize(view.img, boxes) : [];
+}
+
+/** The candidates in a view; `banded` holds the rows read beside a label rather than found by the detector. */
+async function candidatesIn(view: View): Promise<{ cands: OdoCandidate[]; banded: Set<TextLine> }> {
   const lines = await paddleRead(view.img);
-  return { cands: odometerCandidates(lines, view.img), lines };
+  const cands = odometerCandidates(lines, view.img);
+  if (cands[0] && cands[0].digits.length >= 5) return { cands, banded: new Set() };
+  const rows = await labelledRows(view, lines);
+  return rows.length ? { cands: odometerCandidates([...lines, ...rows], view.img), banded: new Set(rows) } : { cands, banded: new Set() };
 }
 
 /**
@@ -123,11 +157,11 @@ function lookDigits(text: string): string | null {
 const leadingZeros = (d: string) => d.length - d.replace(/^0+(?=\d)/, '').length;
 
 /**
- * The readings' vote (readings of four digits left out when longer ones exist): leading zeros set aside (a drum shows them, and a look can lose one at the window's
- * edge without changing the number), among the readings of the most common length (ties: the first
- * reading's), each position takes its most common digit (ties: the earliest reading's); then the leading
- * zeros most of those readings showed are put back (ties: the more), since they count the wheels (seven
- * wheels: a tenths wheel). Null with no reading.
+ * The readings' vote (readings of four digits left out when longer ones exist): among those of the most
+ * common length (ties: the first reading's), each position takes its most common digit (ties: the earliest
+ * reading's). Null with no reading. (Setting leading zeros aside before the vote, so that a look that lost
+ * one agrees, was tried: no reading of the development split changed, and a look reading a bezel mark as a
+ * leading 0 then outvoted the display's digits.)
  */
 export function voteDigits(raws: (string | null)[]): string | null {
   const read = raws.filter((r): r is string => r !== null && r.length > 0);
@@ -135,12 +169,11 @@ export function voteDigits(raws: (string | null)[]): string | null {
   // An odometer has five wheels or more: a look that read four digits lost some, and does not vote beside longer ones.
   const long = read.filter((r) => r.length >= 5);
   const present = long.length ? long : read;
-  const bare = present.map((r) => r.slice(leadingZeros(r)));
   const byLength = new Map<number, number>();
-  for (const r of bare) byLength.set(r.length, (byLength.get(r.length) ?? 0) + 1);
+  for (const r of present) byLength.set(r.length, (byLength.get(r.length) ?? 0) + 1);
   const top = Math.max(...byLength.values());
-  const length = bare.find((r) => byLength.get(r.length) === top)!.length;
-  const same = bare.filter((r) => r.length === length);
+  const length = present.find((r) => byLength.get(r.length) === top)!.length;
+  const same = present.filter((r) => r.length === length);
   let out = '';
   for (let i = 0; i < length; i++) {
     const counts = new Map<string, number>();
@@ -148,12 +181,7 @@ export function voteDigits(raws: (string | null)[]): string | null {
     const best = Math.max(...counts.values());
     out += same.find((r) => counts.get(r[i]!) === best)![i];
   }
-  // The leading zeros most of those readings showed (ties: the more), so one look reading the bezel's edge as a 0 is outvoted.
-  const zeroCounts = new Map<number, number>();
-  for (const [k, r] of present.entries()) if (bare[k]!.length === length) zeroCounts.set(leadingZeros(r), (zeroCounts.get(leadingZeros(r)) ?? 0) + 1);
-  const mostZeros = Math.max(...zeroCounts.values());
-  const zeros = Math.max(...[...zeroCounts].filter(([, c]) => c === mostZeros).map(([z]) => z));
-  return '0'.repeat(zeros) + out;
+  return out;
 }
 
 /** How much the readings together must give an 8 where the vote has a leading 3 (uncoverLeadingEight); readings of a true 3 give it none. */
@@ -336,7 +364,7 @@ export async function readOdometer(photo: Rgb, roi?: OcrRoi): Promise<OdometerRe
 
 /** The odometer in one view of the photo, read five times and voted; null when no 5–7 digit candidate. */
 async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
-  const { cands } = await candidatesIn(view);
+  const { cands, banded } = await candidatesIn(view);
   const best = cands[0];
   if (!best || best.digits.length < 5) return null;
   const looks = await zoomReads(view, best);
@@ -370,6 +398,7 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
     lookMinP,
     support: digitSupport(readings, split ? voted.slice(0, -1) : voted, split),
     tenthsDoubt,
+    banded: banded.has(best.line),
     best: { ...best, km, digits },
     runnerUp: rivalOf(cands),
     text: best.line.text,

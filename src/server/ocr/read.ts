@@ -91,6 +91,7 @@ async function readOdometerPhoto(photo: Rgb, input: ReadInput, recognizer: Recog
       lead: found.runnerUp ? found.best.score - found.runnerUp.score : 10,
       score: found.best.score,
       tenthsDoubt: found.tenthsDoubt,
+      banded: found.banded,
       tesseract: agreeTesseract,
       length: found.best.digits.length,
       readings: JSON.stringify(found.readings.map((r) => ({ d: r.digits, p: r.dists?.map((row) => row.map((v) => Math.round(v * 1000) / 1000)) ?? null }))),

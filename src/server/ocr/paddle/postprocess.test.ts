@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { digitSupport, uncoverLeadingEight, voteDigits } from '../odometer-read';
+import { digitSupport, labelBand, uncoverLeadingEight, voteDigits } from '../odometer-read';
 import { boxesFromMap, detSize } from './detect';
 import { ctcDecode } from './recognize';
 
@@ -82,14 +82,9 @@ describe('voting the five readings', () => {
     expect(voteDigits(['1153', null])).toBe('1153');
   });
 
-  test('leading zeros set aside: a look that lost one at the window edge agrees; the zeros most readings show count the wheels', () => {
-    // Five drums and a tenths wheel behind two leading zeros (5271.0 km): seven wheels, so the last is the tenths.
-    expect(voteDigits(['0052710', '052710', '0052710', '0052710', '52710'])).toBe('0052710');
-    // As many readings with one zero as with two: the more.
-    expect(voteDigits(['0052710', '052710', '052710', '0052710'])).toBe('0052710');
-    // One look reading the bezel's edge as a zero is outvoted.
-    expect(voteDigits(['437907', '437907', '0437907'])).toBe('437907');
-    expect(voteDigits(['437907', '437908', '0437907'])).toBe('437907');
+  test('a look that read a bezel mark as a leading 0 does not change the vote', () => {
+    // odo-IMG_9616 (development split), whole photo: one look read "0929800".
+    expect(voteDigits(['4298004', '4298007', '929800', '429800', '0929800'])).toBe('4298004');
   });
 
   test("the readings' digit probabilities back the vote's km digits: the weakest position's margin and the strongest digit not read", () => {
@@ -140,5 +135,18 @@ describe('voting the five readings', () => {
     expect(uncoverLeadingEight('393868', three)).toBe('393868');
     // Only a leading 3.
     expect(uncoverLeadingEight('583868', three)).toBe('583868');
+  });
+});
+
+describe('the band beside an ODO label', () => {
+  test('right of the label, twice its height, twelve label heights long, along its slant; none at the view edge', () => {
+    const label = { cx: 100, cy: 200, w: 60, h: 20, angle: 0, score: 0.9 };
+    expect(labelBand(label, 1000)).toEqual({ cx: 100 + 34 + 120, cy: 200, w: 240, h: 40, angle: 0, score: 0.9 });
+    // Cut by the view's edge; nothing when less than three label heights are left.
+    expect(labelBand(label, 300)!.w).toBeCloseTo(300 - 134, 5);
+    expect(labelBand(label, 180)).toBeNull();
+    const slanted = labelBand({ ...label, angle: Math.PI / 2 }, 1000)!;
+    expect(slanted.cx).toBeCloseTo(100, 5);
+    expect(slanted.cy).toBeCloseTo(200 + 154, 5);
   });
 });
