@@ -219,9 +219,9 @@ export interface DigitSupport {
   /** How many readings give the same km digits (of the km length, or one digit more). */
   agreeing: number;
   /**
-   * A look read the km digits and one more after them where that digit could be a kilometre (a reading of
-   * five or fewer; a seventh digit is a tenths wheel, no car shows a million km): the whole view may have lost
-   * a wheel at the edge of the window. (A look with a mark read in front of the digits is no such doubt.)
+   * A look read one digit more than the km digits where that digit could be a kilometre (a reading of five
+   * or fewer; a seventh digit is a tenths wheel, no car shows a million km): the whole view may have lost a
+   * wheel at the edge of the window.
    */
   extraDigit: boolean;
   /** The whole view's (the first reading's) lowest probability for a km digit, 0 when it read other digits. */
@@ -253,7 +253,7 @@ export function digitSupport(readings: Reading[], km: string, tenthsRead = false
     if (z === null) continue;
     const digits = r.digits!.slice(z);
     if (digits.startsWith(k)) agreeing++;
-    if (digits.length === n + 1 && digits.startsWith(k) && !tenthsRead && n + 1 <= 6) extraDigit = true;
+    if (digits.length === n + 1 && !tenthsRead && n + 1 <= 6) extraDigit = true;
     [...digits.slice(0, n)].forEach((d, i) => {
       const row = r.dists?.[z + i];
       if (row) {

@@ -114,8 +114,6 @@ describe('voting the five readings', () => {
     expect(digitSupport([{ digits: '9729500', dists: sure('9729500') }, { digits: '972950', dists: sure('972950') }], '972950', true)).toMatchObject({ agreeing: 2, extraDigit: false });
     // Five digits where a look read a sixth: that digit could be a kilometre the whole view lost at the window's edge.
     expect(digitSupport([{ digits: '10307', dists: sure('10307') }, { digits: '103076', dists: sure('103076') }], '10307').extraDigit).toBe(true);
-    // A mark read in front of the digits is not a lost wheel.
-    expect(digitSupport([{ digits: '16819', dists: sure('16819') }, { digits: '768719', dists: sure('768719') }], '16819').extraDigit).toBe(false);
     // The probabilities favouring another digit than the vote: negative; the whole view read other digits: firstMinP 0.
     expect(digitSupport([{ digits: '123456', dists: sure('123450') }], '123456').margin).toBeLessThan(0);
     expect(digitSupport([{ digits: '23456', dists: null }, { digits: '123456', dists: null }], '123456').firstMinP).toBe(0);
