@@ -13,35 +13,36 @@ const candidate = (score: number, minP: number, km = 584651): OdoCandidate => ({
 });
 
 /** An odometer reading whose evidence is all sure unless overridden. */
-const read = (o: { margin?: number; runnerUp?: number; minP?: number; lead?: number; tenthsDoubt?: boolean } = {}): OdometerRead => ({
+const read = (o: { margin?: number; runnerUp?: number; minP?: number; lead?: number; tenthsDoubt?: boolean; extraDigit?: boolean; banded?: boolean } = {}): OdometerRead => ({
   km: 584651,
   region: { x: 0, y: 0, w: 1, h: 1 },
   agreeing: 5,
   posAgree: 1,
   lookMinP: 0.9,
-  support: { margin: o.margin ?? 0.9, runnerUp: o.runnerUp ?? 0.05 },
+  support: { margin: o.margin ?? 0.9, runnerUp: o.runnerUp ?? 0.05, agreeing: 5, extraDigit: o.extraDigit ?? false, firstMinP: o.minP ?? 0.98 },
   tenthsDoubt: o.tenthsDoubt ?? false,
-  best: candidate(8, o.minP ?? 0.98),
+  banded: o.banded ?? false,
+  best: candidate(8, 0.98),
   runnerUp: o.lead === undefined ? null : candidate(8 - o.lead, 0.9, 750881),
   text: '584651',
   readings: [],
 });
 
 describe('odometer confidence (calibrated on the development split of real photos)', () => {
-  test('sure when the readings back every digit, no digit has a strong rival, and nothing else on the dial competes', () => {
+  test('sure when the readings back every km digit, no digit has a strong rival, and nothing else on the dial competes', () => {
     expect(odometerConfidence.of(read())).toEqual({ confidence: 98, sure: true });
-    expect(odometerConfidence.of(read({ margin: 0.3, runnerUp: 0.19, minP: 0.5, lead: 2.5 })).sure).toBe(true);
+    expect(odometerConfidence.of(read({ margin: 0.5, runnerUp: 0.39, minP: 0.5, lead: 2.5 })).sure).toBe(true);
   });
 
   test('each doubt alone flags the reading for the rider to check', () => {
-    for (const doubt of [{ margin: 0.29 }, { runnerUp: 0.2 }, { minP: 0.49 }, { lead: 2.4 }, { tenthsDoubt: true }]) {
+    for (const doubt of [{ margin: 0.49 }, { runnerUp: 0.4 }, { minP: 0.49 }, { lead: 2.4 }, { tenthsDoubt: true }, { extraDigit: true }, { banded: true }]) {
       const r = odometerConfidence.of(read(doubt));
       expect({ doubt, sure: r.sure, below: r.confidence < CONFIDENT }).toEqual({ doubt, sure: false, below: true });
     }
   });
 
   test('an unsure reading scales its digit probability down, less when the readings back it', () => {
-    expect(odometerConfidence.of(read({ runnerUp: 0.3, minP: 0.9 })).confidence).toBe(72);
+    expect(odometerConfidence.of(read({ runnerUp: 0.45, minP: 0.9 })).confidence).toBe(72);
     expect(odometerConfidence.of(read({ margin: 0.1, minP: 0.9 })).confidence).toBe(54);
   });
 });

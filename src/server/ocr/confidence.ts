@@ -10,24 +10,25 @@ import type { ReceiptReading } from './receipt-parse';
 export const CONFIDENT = 80;
 
 export const odometerConfidence = {
-  /** Every digit of the whole view's reading at least this probable. */
+  /** Every km digit of the whole view's reading at least this probable. */
   minDigitP: 0.5,
-  /** The five readings' probabilities back every voted digit by at least this margin over any other digit (digitSupport in odometer-read.ts). */
-  minSupport: 0.3,
-  /** No reading gave a digit it did not read this much probability or more: a drum caught rolling, a 7 that may be a 1. */
-  maxRunnerUp: 0.2,
+  /** The five readings' probabilities back every km digit by at least this margin over any other digit (digitSupport in odometer-read.ts). */
+  minSupport: 0.5,
+  /** No reading gave a km digit it did not read this much probability or more: a drum caught rolling, a 7 that may be a 1. */
+  maxRunnerUp: 0.4,
   /** The best candidate's lead over the next different number (odometer-pick.ts scores): a printed serial on the dial can read as clearly as the drums. */
   minLead: 2.5,
-  /** Two engines (PP-OCR and Tesseract) read the same km: confident, when at least this many of the five looks agreed. */
+  /** Two engines (PP-OCR and Tesseract) read the same km: confident, when at least this many of the five looks agreed on the km digits. */
   agreed: 85,
   agreeingForSecondOpinion: 4,
   /** Tesseract alone on a photo PP-OCR found no odometer in. */
   ceilingAlone: 60,
   of(r: OdometerRead): { confidence: number; sure: boolean } {
     const lead = r.runnerUp ? r.best.score - r.runnerUp.score : 10;
-    const backed = r.support.margin >= this.minSupport;
-    const sure = backed && r.support.runnerUp < this.maxRunnerUp && !r.tenthsDoubt && r.best.minP >= this.minDigitP && lead >= this.minLead;
-    const base = Math.round(100 * r.best.minP);
+    const s = r.support;
+    const backed = s.margin >= this.minSupport;
+    const sure = backed && s.runnerUp < this.maxRunnerUp && !s.extraDigit && !r.tenthsDoubt && !r.banded && s.firstMinP >= this.minDigitP && lead >= this.minLead;
+    const base = Math.round(100 * s.firstMinP);
     return { confidence: sure ? Math.max(CONFIDENT, base) : Math.min(CONFIDENT - 1, Math.round(base * (backed ? 0.8 : 0.6))), sure };
   },
 };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { digitRuns, odometerCandidates } from './odometer-pick';
+import { rivalOf } from './odometer-read';
+import { dialScale, digitRuns, odometerCandidates } from './odometer-pick';
 import type { TextLine } from './paddle/recognize';
 
 /** A recognised line at a place in a 1000×750 photo, every character read at probability p. */
@@ -25,6 +26,13 @@ describe('digitRuns', () => {
     expect(digitRuns('750881一701')[0]).toMatchObject({ serial: true });
     expect(digitRuns('U809056')[0]).toMatchObject({ glued: true });
     expect(digitRuns('122.6')[0]).toMatchObject({ digits: '122', decimal: '6' });
+    // A # after the digits is a drum window's edge as PP-OCR reads it; before them, a number sign.
+    expect(digitRuns('112141#')[0]).toMatchObject({ glued: false });
+    expect(digitRuns('#112141')[0]).toMatchObject({ glued: true });
+  });
+  test("a dial's scale read without its gaps is marked", () => {
+    for (const d of ['80100', '100120', '120140160', '204060']) expect({ d, scale: dialScale(d) }).toEqual({ d, scale: true });
+    for (const d of ['872960', '112141', '5271', '100200', '437907']) expect({ d, scale: dialScale(d) }).toEqual({ d, scale: false });
   });
 });
 
@@ -39,6 +47,13 @@ describe('odometerCandidates', () => {
     // the same serial cut at its dash by the detector
     expect(pick([line('750881', 200, 700, 30), line('-701', 290, 700, 30), line('11214', 500, 330, 40)])).toBe('11214');
   });
+  test("a drum's reading beats the dial's scale read as one number, even when the scale is taller", () => {
+    expect(pick([line('80100', 300, 200, 90), line('872960#', 500, 400, 50)])).toBe('872960');
+  });
+  test('the drums, the tallest number, beat a crisp serial printed small on the dial even when read less surely', () => {
+    // drum-IMG_9265 (development split): the serial read at 0.99, the seven wheels at 0.51, three times its height.
+    expect(pick([line('750881', 450, 420, 31), line('1153930', 500, 300, 91, 0.51)])).toBe('1153930');
+  });
   test('a reading labelled TRIP loses to the one labelled ODO', () => {
     const lines = [line('TRIP', 300, 300, 30), line('04512', 480, 300, 40), line('ODO', 300, 400, 30), line('084512', 480, 400, 40)];
     expect(pick(lines)).toBe('84512');
@@ -51,5 +66,17 @@ describe('odometerCandidates', () => {
   });
   test('no run of 4–7 digits: no candidate', () => {
     expect(pick([line('40', 100, 100, 50), line('x100kPa', 500, 400, 30)])).toBeNull();
+  });
+});
+
+describe('rivalOf', () => {
+  test('a number printed smaller than the pick (a serial on the dial) is no rival; one as tall, of five digits or more, is', () => {
+    const serial = line('750881', 300, 600, 30);
+    const drums = line('971951', 500, 330, 45);
+    expect(rivalOf(odometerCandidates([drums, serial], size))).toBeNull();
+    const trip = line('10012', 500, 420, 40);
+    expect(rivalOf(odometerCandidates([drums, serial, trip], size))?.digits).toBe('10012');
+    // A four-digit number is no odometer rival, however tall.
+    expect(rivalOf(odometerCandidates([drums, line('5035', 500, 100, 90)], size))).toBeNull();
   });
 });

@@ -26,7 +26,8 @@ export const ODO_WEIGHTS = {
   unitNear: 1.5,
   tripNear: -2.5,
   glued: -3,
-  height: 1.5,
+  scale: -3,
+  height: 3,
   centre: 0.8,
   probability: 1.5,
 } as const;
@@ -49,6 +50,29 @@ interface Run {
   clock: boolean;
   /** Digits joined by a dash to more digits: a part or serial number (750881-701), a plate (81-0724). */
   serial: boolean;
+  /** The digits are a dial's scale read without its gaps ("80100": 80 and 100), see dialScale. */
+  scale: boolean;
+}
+
+/**
+ * Whether digits read as one run are a speedometer's scale printed along the dial (80 100, 100 120 140,
+ * 20 40 60): two or more multiples of ten rising by one step of 10 to 40. A real reading of that shape
+ * (80100 km) stays a candidate, scored down (ODO_WEIGHTS.scale).
+ */
+export function dialScale(digits: string): boolean {
+  const parts = (rest: string, prev: number | null, step: number | null, count: number): boolean => {
+    if (!rest) return count >= 2;
+    for (const len of [2, 3]) {
+      const part = rest.slice(0, len);
+      if (part.length < len || !/^[1-9]\d?0$/.test(part)) continue;
+      const v = Number(part);
+      const d = prev === null ? null : v - prev;
+      if (d !== null && (d < 10 || d > 40 || (step !== null && d !== step))) continue;
+      if (parts(rest.slice(len), v, d ?? step, count + 1)) return true;
+    }
+    return false;
+  };
+  return parts(digits, null, null, 0);
 }
 
 /** Digit runs of a line: lookalike letters inside a digit run become digits, groups split by one space join when short. */
@@ -89,9 +113,11 @@ export function digitRuns(text: string): Run[] {
         digits: part.digits,
         start: part.start,
         end: part.end,
-        glued: /[\p{L}\-/#]/u.test(before) || (/[\p{L}\-/#]/u.test(after) && !/[kK]/.test(after)),
+        // A # before digits is a number sign (a plate, a part number); after them PP-OCR reads a drum window's edge so.
+        glued: /[\p{L}\-/#]/u.test(before) || (/[\p{L}\-/]/u.test(after) && !/[kK]/.test(after)),
         decimal,
         clock: before === ':' || after === ':' || /\d{4}[.\-/]\d{2}[.\-/]\d{2}/.test(t),
+        scale: dialScale(part.digits),
         serial: (DASH.test(after) && /\d/.test(chars[part.end + 1] ?? '')) || (DASH.test(before) && /\d/.test(chars[part.start - 2] ?? '')),
       });
     }
@@ -138,6 +164,7 @@ export function odometerCandidates(lines: TextLine[], size: { width: number; hei
         (unit ? ODO_WEIGHTS.unitNear : 0) +
         (trip ? ODO_WEIGHTS.tripNear : 0) +
         (run.glued ? ODO_WEIGHTS.glued : 0) +
+        (run.scale ? ODO_WEIGHTS.scale : 0) +
         ODO_WEIGHTS.height * Math.min(1, line.box.h / tallest) +
         ODO_WEIGHTS.centre * (1 - Math.min(1, off * 1.4)) +
         ODO_WEIGHTS.probability * minP;

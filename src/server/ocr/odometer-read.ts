@@ -2,6 +2,7 @@ import type { OcrRoi } from '../../shared/schemas/ocr';
 import { digitRuns, odometerCandidates, type OdoCandidate } from './odometer-pick';
 import { paddleRead, paddleRecognize } from './paddle/engine';
 import { cropRgb, rotateRgb, sampleRect, type Rgb } from './paddle/raster';
+import type { TextBox } from './paddle/detect';
 import { LINE_MARGIN, type RecChar, type TextLine } from './paddle/recognize';
 
 /** A part of the upright photo as fractions of its width and height (the capture dialog's shape). */
@@ -22,6 +23,8 @@ export interface OdometerRead {
   support: DigitSupport;
   /** The last of six digits sits on a wheel of another colour: perhaps a tenths wheel. */
   tenthsDoubt: boolean;
+  /** Read in the band beside an ODO label, not where the detector found digits (labelledRows): its extent is a guess. */
+  banded: boolean;
   best: OdoCandidate;
   runnerUp: OdoCandidate | null;
   text: string;
@@ -60,9 +63,40 @@ function turnedView(img: Rgb, turns: 1 | 3): View {
   };
 }
 
-async function candidatesIn(view: View): Promise<{ cands: OdoCandidate[]; lines: TextLine[] }> {
+/** A label that names the odometer's row (not "km", which also marks the speed's km/h). */
+const ODO_LABEL = /\bODO\b|^ODO|TOTAL/i;
+
+/**
+ * The row a label such as ODO names, read without detection: the band right of the label, twice its
+ * height (digits stand taller than their label) and up to twelve label heights long (longer bands reached
+ * a dial's numbers on the development split; stopping at the next text found cut the digits). For a display the
+ * detector found the label in but not the digits (dark digits on a lit LCD, low contrast). The band is a
+ * guess at where the digits are, so a digit may fall outside it: such a reading is never confident.
+ */
+/** The band right of a label where its reading should stand (labelledRows); null when too little of the view is left. */
+export function labelBand(b: TextBox, viewWidth: number): TextBox | null {
+  const from = b.w / 2 + 0.2 * b.h;
+  const w = Math.min(12 * b.h, viewWidth - (b.cx + from));
+  if (w < 3 * b.h) return null;
+  const mid = from + w / 2;
+  return { cx: b.cx + mid * Math.cos(b.angle), cy: b.cy + mid * Math.sin(b.angle), w, h: 2 * b.h, angle: b.angle, score: b.score };
+}
+
+async function labelledRows(view: View, lines: TextLine[]): Promise<TextLine[]> {
+  const boxes = lines
+    .filter((l) => ODO_LABEL.test(l.text) && !/\d{4}/.test(l.text))
+    .map((l) => labelBand(l.box, view.img.width))
+    .filter((b): b is TextBox => b !== null);
+  return boxes.length ? paddleRecognize(view.img, boxes) : [];
+}
+
+/** The candidates in a view; `banded` holds the rows read beside a label rather than found by the detector. */
+async function candidatesIn(view: View): Promise<{ cands: OdoCandidate[]; banded: Set<TextLine> }> {
   const lines = await paddleRead(view.img);
-  return { cands: odometerCandidates(lines, view.img), lines };
+  const cands = odometerCandidates(lines, view.img);
+  if (cands[0] && cands[0].digits.length >= 5) return { cands, banded: new Set() };
+  const rows = await labelledRows(view, lines);
+  return rows.length ? { cands: odometerCandidates([...lines, ...rows], view.img), banded: new Set(rows) } : { cands, banded: new Set() };
 }
 
 /**
@@ -120,13 +154,21 @@ function lookDigits(text: string): string | null {
 }
 
 
+const leadingZeros = (d: string) => d.length - d.replace(/^0+(?=\d)/, '').length;
+
 /**
- * The readings' vote: among those of the most common length (ties: the first reading's), each position
- * takes its most common digit (ties: the earliest reading's). Null with no reading.
+ * The readings' vote (readings of four digits left out when longer ones exist): among those of the most
+ * common length (ties: the first reading's), each position takes its most common digit (ties: the earliest
+ * reading's). Null with no reading. (Setting leading zeros aside before the vote, so that a look that lost
+ * one agrees, was tried: no reading of the development split changed, and a look reading a bezel mark as a
+ * leading 0 then outvoted the display's digits.)
  */
 export function voteDigits(raws: (string | null)[]): string | null {
-  const present = raws.filter((r): r is string => r !== null && r.length > 0);
-  if (!present.length) return null;
+  const read = raws.filter((r): r is string => r !== null && r.length > 0);
+  if (!read.length) return null;
+  // An odometer has five wheels or more: a look that read four digits lost some, and does not vote beside longer ones.
+  const long = read.filter((r) => r.length >= 5);
+  const present = long.length ? long : read;
   const byLength = new Map<number, number>();
   for (const r of present) byLength.set(r.length, (byLength.get(r.length) ?? 0) + 1);
   const top = Math.max(...byLength.values());
@@ -164,35 +206,73 @@ export function uncoverLeadingEight(voted: string, readings: Reading[]): string 
 
 export interface DigitSupport {
   /**
-   * The weakest position's margin: the voted digit's probability summed over the readings of the voted
-   * length (a reading without probabilities counts 1 for its digit), less the best other digit's, divided by
-   * the number of readings (a look that found nothing counts as none). 1: every reading certain of every
-   * digit; negative: the probabilities favour another digit than the vote.
+   * The weakest km position's margin: the voted digit's probability summed over the readings that read the
+   * km digits' length (or one digit more: a tenths wheel, or a look that caught one more wheel), less the best
+   * other digit's, divided by the number of readings (a look that found nothing counts as none; one without
+   * probabilities counts 1 for its digit). 1: every reading certain of every km digit; negative: the
+   * probabilities favour another digit than the vote. The tenths wheel is left out: it is always rolling, and
+   * whether a look read it says nothing about the whole kilometres.
    */
   margin: number;
-  /** The highest probability any reading gave a digit it did not read: a rolling drum or a 1/7 segment doubt shows here. */
+  /** The highest probability any of those readings gave a km digit it did not read: a rolling drum or a 1/7 segment doubt shows here. */
   runnerUp: number;
+  /** How many readings give the same km digits (of the km length, or one digit more). */
+  agreeing: number;
+  /**
+   * A look read one digit more than the km digits where that digit could be a kilometre (a reading of five
+   * or fewer; a seventh digit is a tenths wheel, no car shows a million km): the whole view may have lost a
+   * wheel at the edge of the window.
+   */
+  extraDigit: boolean;
+  /** The whole view's (the first reading's) lowest probability for a km digit, 0 when it read other digits. */
+  firstMinP: number;
 }
 
-/** How well the readings' digit probabilities back the voted digits (the confidence's evidence, ocr/confidence.ts). */
-export function digitSupport(readings: Reading[], voted: string): DigitSupport {
-  const sums = [...voted].map(() => new Array<number>(10).fill(0));
+/**
+ * How well the readings' digit probabilities back the km digits `km` (leading zeros kept, tenths wheel
+ * dropped; the confidence's evidence, ocr/confidence.ts). `tenthsRead`: the vote had the tenths wheel, so a
+ * reading of one digit more is expected.
+ */
+export function digitSupport(readings: Reading[], km: string, tenthsRead = false): DigitSupport {
+  // Leading zeros set aside as in the vote: each reading's digits from its first significant one.
+  const kz = leadingZeros(km);
+  const k = km.slice(kz);
+  const n = k.length;
+  const sums = [...k].map(() => new Array<number>(10).fill(0));
+  let runnerUp = 0;
+  let agreeing = 0;
+  let extraDigit = false;
+  const aligned = (r: Reading) => {
+    if (r.digits === null) return null;
+    const z = leadingZeros(r.digits);
+    const len = r.digits.length - z;
+    return len === n || len === n + 1 ? z : null;
+  };
   for (const r of readings) {
-    if (r.digits === null || r.digits.length !== voted.length) continue;
-    [...r.digits].forEach((d, i) => {
-      if (r.dists) r.dists[i]!.forEach((p, k) => (sums[i]![k]! += p));
-      else sums[i]![Number(d)]! += 1;
+    const z = aligned(r);
+    if (z === null) continue;
+    const digits = r.digits!.slice(z);
+    if (digits.startsWith(k)) agreeing++;
+    if (digits.length === n + 1 && !tenthsRead && n + 1 <= 6) extraDigit = true;
+    [...digits.slice(0, n)].forEach((d, i) => {
+      const row = r.dists?.[z + i];
+      if (row) {
+        row.forEach((p, j) => (sums[i]![j]! += p));
+        runnerUp = Math.max(runnerUp, [...row].sort((a, b) => b - a)[1]!);
+      } else sums[i]![Number(d)]! += 1;
     });
   }
   const margin = Math.min(
     ...sums.map((row, i) => {
-      const mine = row[Number(voted[i])]!;
-      return (mine - Math.max(...row.filter((_, k) => k !== Number(voted[i])))) / readings.length;
+      const mine = row[Number(k[i])]!;
+      return (mine - Math.max(...row.filter((_, j) => j !== Number(k[i])))) / readings.length;
     }),
   );
-  let runnerUp = 0;
-  for (const r of readings) for (const row of r.dists ?? []) runnerUp = Math.max(runnerUp, [...row].sort((a, b) => b - a)[1]!);
-  return { margin, runnerUp };
+  const first = readings[0];
+  const fz = first ? aligned(first) : null;
+  const firstMinP =
+    first && fz !== null ? Math.min(...[...k].map((d, i) => (first.dists ? first.dists[fz + i]![Number(d)]! : first.digits![fz + i] === d ? 1 : 0))) : 0;
+  return { margin, runnerUp, agreeing, extraDigit, firstMinP };
 }
 
 /**
@@ -254,7 +334,15 @@ function regionOf(view: View, c: OdoCandidate, photo: Rgb): Region {
   return { x: x0, y: y0, w: Math.max(0.001, x1 - x0), h: Math.max(0.001, y1 - y0) };
 }
 
-const differentRunnerUp = (cands: OdoCandidate[]) => cands.find((c) => c.km !== cands[0]!.km) ?? null;
+/** How tall a number must stand beside the pick to compete with it: the digits of one display share one height; a number printed smaller (a serial on the dial, a sticker) is not its rival. */
+export const RIVAL_HEIGHT = 0.75;
+
+/**
+ * The next different number that could be the odometer as much as the pick: five digits or more, at least
+ * RIVAL_HEIGHT of the pick's height (the confidence's lead is measured against it).
+ */
+export const rivalOf = (cands: OdoCandidate[]) =>
+  cands.find((c) => c.km !== cands[0]!.km && c.digits.length >= 5 && c.line.box.h >= RIVAL_HEIGHT * cands[0]!.line.box.h) ?? null;
 
 /**
  * Find and read the odometer: inside the rider's frame (with a margin), else in the whole photo, else in
@@ -276,7 +364,7 @@ export async function readOdometer(photo: Rgb, roi?: OcrRoi): Promise<OdometerRe
 
 /** The odometer in one view of the photo, read five times and voted; null when no 5–7 digit candidate. */
 async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
-  const { cands } = await candidatesIn(view);
+  const { cands, banded } = await candidatesIn(view);
   const best = cands[0];
   if (!best || best.digits.length < 5) return null;
   const looks = await zoomReads(view, best);
@@ -293,8 +381,11 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
   // A drum's tenths wheel read as one more digit: seven digits (no car shows 1,000,000 km), or the
   // decimal the whole view read. Six digits whose last wheel looks different may be five drums and a
   // tenths wheel, or an LCD under glare: left as read, but unsure.
-  const split = voted.length === 7 || (best.tenths !== undefined && voted === first);
-  const tenthsDoubt = !split && voted.length === 6 && lastCellStandsOut(view.img, best);
+  // Six digits with a leading zero whose last wheel is another colour: five drums showing a zero and a
+  // tenths wheel (a display that pads with zeros has no wheel of another colour).
+  const otherLast = voted.length === 6 && lastCellStandsOut(view.img, best);
+  const split = voted.length === 7 || (best.tenths !== undefined && voted === first) || (otherLast && voted.startsWith('0'));
+  const tenthsDoubt = !split && otherLast;
   const digits = (split ? voted.slice(0, -1) : voted).replace(/^0+(?=\d)/, '');
   const km = Number(digits);
   const tenths = split ? Number(voted.at(-1)) : undefined;
@@ -305,10 +396,11 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
     agreeing,
     posAgree,
     lookMinP,
-    support: digitSupport(readings, voted),
+    support: digitSupport(readings, split ? voted.slice(0, -1) : voted, split),
     tenthsDoubt,
+    banded: banded.has(best.line),
     best: { ...best, km, digits },
-    runnerUp: differentRunnerUp(cands),
+    runnerUp: rivalOf(cands),
     text: best.line.text,
     readings,
   };

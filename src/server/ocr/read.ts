@@ -67,7 +67,7 @@ async function readOdometerPhoto(photo: Rgb, input: ReadInput, recognizer: Recog
   let agreeTesseract = false;
   const { confidence, sure } = odometerConfidence.of(found);
   // Tesseract's agreement counts when PP-OCR's own looks mostly agree: on a rolling drum both engines see the same half digit.
-  if (!sure && found.agreeing >= odometerConfidence.agreeingForSecondOpinion) {
+  if (!sure && found.support.agreeing >= odometerConfidence.agreeingForSecondOpinion) {
     const t = await tesseractRead({ ...input, roi: found.region }, recognizer).catch(() => null);
     agreeTesseract = t?.reading?.value === found.km;
   }
@@ -82,11 +82,16 @@ async function readOdometerPhoto(photo: Rgb, input: ReadInput, recognizer: Recog
       posAgree: found.posAgree,
       support: found.support.margin,
       runnerUpP: found.support.runnerUp,
+      kmAgreeing: found.support.agreeing,
+      extraDigit: found.support.extraDigit,
+      firstMinP: found.support.firstMinP,
+      rival: found.runnerUp?.raw ?? '',
       lookMinP: found.lookMinP,
       minP: found.best.minP,
       lead: found.runnerUp ? found.best.score - found.runnerUp.score : 10,
       score: found.best.score,
       tenthsDoubt: found.tenthsDoubt,
+      banded: found.banded,
       tesseract: agreeTesseract,
       length: found.best.digits.length,
       readings: JSON.stringify(found.readings.map((r) => ({ d: r.digits, p: r.dists?.map((row) => row.map((v) => Math.round(v * 1000) / 1000)) ?? null }))),

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test';
-import { digitSupport, uncoverLeadingEight, voteDigits } from '../odometer-read';
+import { digitSupport, labelBand, uncoverLeadingEight, voteDigits } from '../odometer-read';
 import { boxesFromMap, detSize } from './detect';
 import { ctcDecode } from './recognize';
 
@@ -77,13 +77,21 @@ describe('voting the five readings', () => {
     expect(voteDigits(['871967', '871961', '871961', null, '87196'])).toBe('871961');
     expect(voteDigits(['1121410', '112141', '1121410', '1121410', '112141'])).toBe('1121410');
     expect(voteDigits([null, null])).toBeNull();
+    // Looks that read four digits lost wheels: they do not outvote the five-digit-or-longer readings.
+    expect(voteDigits(['1153930', '1153', '1153', '1153930', '1153'])).toBe('1153930');
+    expect(voteDigits(['1153', null])).toBe('1153');
   });
 
-  test("the readings' digit probabilities back the vote: the weakest position's margin and the strongest digit not read", () => {
+  test('a look that read a bezel mark as a leading 0 does not change the vote', () => {
+    // odo-IMG_9616 (development split), whole photo: one look read "0929800".
+    expect(voteDigits(['4298004', '4298007', '929800', '429800', '0929800'])).toBe('4298004');
+  });
+
+  test("the readings' digit probabilities back the vote's km digits: the weakest position's margin and the strongest digit not read", () => {
     const sure = (d: string, p = 0.9, other = 0.05) => [...d].map((c) => Array.from({ length: 10 }, (_, k) => (k === Number(c) ? p : k === (Number(c) + 1) % 10 ? other : 0)));
     // Five certain readings of the same digits.
     const five = Array.from({ length: 5 }, () => ({ digits: '584651', dists: sure('584651', 1, 0) }));
-    expect(digitSupport(five, '584651')).toEqual({ margin: 1, runnerUp: 0 });
+    expect(digitSupport(five, '584651')).toEqual({ margin: 1, runnerUp: 0, agreeing: 5, extraDigit: false, firstMinP: 1 });
     // The last digit read 7 by three looks and 1 by two: the margin there is (3·0.9 − 2·0.9) / 5.
     const split = [
       ...Array.from({ length: 3 }, () => ({ digits: '584657', dists: sure('584657') })),
@@ -92,13 +100,27 @@ describe('voting the five readings', () => {
     const s = digitSupport(split, '584657');
     expect(s.margin).toBeCloseTo((2.7 - 1.8) / 5, 5);
     expect(s.runnerUp).toBeCloseTo(0.05, 5);
-    // A look that found nothing counts as none; one without probabilities counts 1 for its digits; another length is left out.
-    const mixed = [{ digits: '112141', dists: sure('112141') }, { digits: '112141', dists: null }, { digits: null, dists: null }, { digits: '1121410', dists: sure('1121410', 0.9, 0.4) }];
+    expect(s.agreeing).toBe(3);
+    // A look that found nothing counts as none; one without probabilities counts 1 for its digits; one that
+    // also read the tenths wheel backs the km digits, its rolling tenths (0.4 for another digit) left out.
+    const tenths = sure('1121410', 0.9, 0.05);
+    tenths[6] = [0.5, 0, 0, 0, 0, 0, 0.4, 0, 0, 0];
+    const mixed = [{ digits: '112141', dists: sure('112141') }, { digits: '112141', dists: null }, { digits: null, dists: null }, { digits: '1121410', dists: tenths }];
     const m = digitSupport(mixed, '112141');
-    expect(m.margin).toBeCloseTo((0.9 + 1 - 0.05) / 4, 5);
-    expect(m.runnerUp).toBeCloseTo(0.4, 5);
-    // The probabilities favouring another digit than the vote: negative.
+    expect(m.margin).toBeCloseTo((0.9 + 1 + 0.9 - 2 * 0.05) / 4, 5);
+    expect(m.runnerUp).toBeCloseTo(0.05, 5);
+    expect(m).toMatchObject({ agreeing: 3, extraDigit: false, firstMinP: 0.9 });
+    // The vote's tenths wheel split off: readings with and without it back the same km digits.
+    expect(digitSupport([{ digits: '9729500', dists: sure('9729500') }, { digits: '972950', dists: sure('972950') }], '972950', true)).toMatchObject({ agreeing: 2, extraDigit: false });
+    // Five digits where a look read a sixth: that digit could be a kilometre the whole view lost at the window's edge.
+    expect(digitSupport([{ digits: '10307', dists: sure('10307') }, { digits: '103076', dists: sure('103076') }], '10307').extraDigit).toBe(true);
+    // The probabilities favouring another digit than the vote: negative; the whole view read other digits: firstMinP 0.
     expect(digitSupport([{ digits: '123456', dists: sure('123450') }], '123456').margin).toBeLessThan(0);
+    expect(digitSupport([{ digits: '23456', dists: null }, { digits: '123456', dists: null }], '123456').firstMinP).toBe(0);
+    // Leading zeros set aside: a look that lost one still backs the digits, its probabilities taken at its own places.
+    const lost = digitSupport([{ digits: '005271', dists: sure('005271') }, { digits: '05271', dists: sure('05271') }], '005271');
+    expect(lost).toMatchObject({ agreeing: 2, extraDigit: false, firstMinP: 0.9 });
+    expect(lost.margin).toBeCloseTo((2 * 0.9 - 2 * 0.05) / 2, 5);
   });
 
   test('a leading 3 the readings also give an 8 is an 8 half hidden by the window edge; a true 3 stays', () => {
@@ -113,5 +135,18 @@ describe('voting the five readings', () => {
     expect(uncoverLeadingEight('393868', three)).toBe('393868');
     // Only a leading 3.
     expect(uncoverLeadingEight('583868', three)).toBe('583868');
+  });
+});
+
+describe('the band beside an ODO label', () => {
+  test('right of the label, twice its height, twelve label heights long, along its slant; none at the view edge', () => {
+    const label = { cx: 100, cy: 200, w: 60, h: 20, angle: 0, score: 0.9 };
+    expect(labelBand(label, 1000)).toEqual({ cx: 100 + 34 + 120, cy: 200, w: 240, h: 40, angle: 0, score: 0.9 });
+    // Cut by the view's edge; nothing when less than three label heights are left.
+    expect(labelBand(label, 300)!.w).toBeCloseTo(300 - 134, 5);
+    expect(labelBand(label, 180)).toBeNull();
+    const slanted = labelBand({ ...label, angle: Math.PI / 2 }, 1000)!;
+    expect(slanted.cx).toBeCloseTo(100, 5);
+    expect(slanted.cy).toBeCloseTo(200 + 154, 5);
   });
 });
