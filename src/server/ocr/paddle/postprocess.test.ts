@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test';
-import { digitSupport, labelBand, uncoverLeadingEight, voteDigits } from '../odometer-read';
+import { labelBand } from '../odometer-read';
+import { digitSupport, uncoverLeadingEight, voteDigits } from '../odometer-vote';
 import { boxesFromMap, detSize } from './detect';
 import { ctcDecode } from './recognize';
 
