@@ -1,3 +1,4 @@
+import { dialScale } from './odometer-pick';
 import type { OdometerRead } from './odometer-read';
 import type { ReceiptReading } from './receipt-parse';
 
@@ -23,11 +24,19 @@ export const odometerConfidence = {
   agreeingForSecondOpinion: 4,
   /** Tesseract alone on a photo PP-OCR found no odometer in. */
   ceilingAlone: 60,
+  /**
+   * Whether Tesseract reading the same km may make an unsure reading confident: when PP-OCR's own looks mostly agree
+   * (on a rolling drum both engines see the same half digit), and never for a dial's scale, which both read alike.
+   */
+  secondOpinionCounts(r: OdometerRead): boolean {
+    return r.support.agreeing >= this.agreeingForSecondOpinion && !dialScale(r.best.digits);
+  },
   of(r: OdometerRead): { confidence: number; sure: boolean } {
     const lead = r.runnerUp ? r.best.score - r.runnerUp.score : 10;
     const s = r.support;
     const backed = s.margin >= this.minSupport;
-    const sure = backed && s.runnerUp < this.maxRunnerUp && !s.extraDigit && !r.tenthsDoubt && !r.banded && s.firstMinP >= this.minDigitP && lead >= this.minLead;
+    // A pick shaped like a dial's scale read without its gaps (80100) may be the scale: never shown as confident.
+    const sure = backed && s.runnerUp < this.maxRunnerUp && !s.extraDigit && !r.tenthsDoubt && !r.banded && !dialScale(r.best.digits) && s.firstMinP >= this.minDigitP && lead >= this.minLead;
     const base = Math.round(100 * s.firstMinP);
     return { confidence: sure ? Math.max(CONFIDENT, base) : Math.min(CONFIDENT - 1, Math.round(base * (backed ? 0.8 : 0.6))), sure };
   },

@@ -66,8 +66,7 @@ async function readOdometerPhoto(photo: Rgb, input: ReadInput, recognizer: Recog
   }
   let agreeTesseract = false;
   const { confidence, sure } = odometerConfidence.of(found);
-  // Tesseract's agreement counts when PP-OCR's own looks mostly agree: on a rolling drum both engines see the same half digit.
-  if (!sure && found.support.agreeing >= odometerConfidence.agreeingForSecondOpinion) {
+  if (!sure && odometerConfidence.secondOpinionCounts(found)) {
     const t = await tesseractRead({ ...input, roi: found.region }, recognizer).catch(() => null);
     agreeTesseract = t?.reading?.value === found.km;
   }
