@@ -436,3 +436,20 @@ describe('the lock shared with the service worker and the other tabs', () => {
     expect(server.calls).toHaveLength(2);
   });
 });
+
+describe('a lock the browser refuses', () => {
+  test('the write is kept and answered as queued, and the next replay sends it', async () => {
+    const server = fakeServer();
+    let refuse = true;
+    const withLock = <T>(fn: () => Promise<T>): Promise<T> => (refuse ? Promise.reject(new DOMException('The request was aborted.', 'AbortError')) : fn());
+    const outbox = createOutbox({ store: memoryStore(), fetch: server.fetch, withLock });
+    await outbox.setOwner('rider-1');
+    const first = await outbox.send(post('/api/riders/r1/location', { lat: 29.3 }));
+    expect({ kind: first.kind, sent: server.calls.length }).toEqual({ kind: 'queued', sent: 0 });
+    expect(outbox.getSnapshot().pending).toHaveLength(1);
+    refuse = false;
+    await outbox.replay();
+    expect(server.calls.map((c) => c.url)).toEqual(['/api/riders/r1/location']);
+    expect(outbox.getSnapshot().pending).toHaveLength(0);
+  });
+});

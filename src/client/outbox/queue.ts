@@ -216,7 +216,7 @@ export function createOutbox(deps: OutboxDeps) {
       again = true;
       return running;
     }
-    running = withLock(async () => {
+    const current: Promise<void> = withLock(async () => {
       let stoppedBy: 'next' | 'stop' | 'auth' = 'stop';
       try {
         do {
@@ -242,8 +242,15 @@ export function createOutbox(deps: OutboxDeps) {
           else settle(o.key, { kind: 'sent', result: await deps.store.getResult(o.key) });
         }
       }
+    }).catch((err: unknown) => {
+      // The lock was refused (the browser may reject a request, or the body failed before its own clean-up): no
+      // replay runs, the writes stay stored for the next one, and no one waits for this one for ever.
+      if (running === current) running = null;
+      const error = err instanceof Error ? err.message : String(err);
+      for (const e of snapshot.pending) if (waiters.has(e.key)) settle(e.key, { kind: 'queued', error });
     });
-    return running;
+    running = current;
+    return current;
   }
 
   /** Record the write, then try to send it (after anything older). */

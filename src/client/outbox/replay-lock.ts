@@ -1,7 +1,7 @@
 /**
  * One outbox replay at a time across the tabs of this browser and the service worker (issue 20, item 4): a Web
- * Lock of this name is held while a replay runs (the worker, src/client/sw/replay.ts) or while a tab sends one
- * write (src/client/outbox/index.ts). Without Web Locks (old browsers) the work runs unguarded: each write still
+ * Lock of this name is held while a replay runs: the worker's (src/client/sw/replay.ts) or a tab's, the one a new
+ * write starts included (src/client/outbox/queue.ts `withLock`). Without Web Locks (old browsers) the work runs unguarded: each write still
  * carries its Idempotency-Key, and the server applies a key once.
  */
 export const OUTBOX_LOCK = 'kwt-outbox-replay';

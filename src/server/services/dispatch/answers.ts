@@ -3,6 +3,7 @@ import type { Db } from '../../../../db/client';
 import { dispatchOfferOrders, dispatchOffers, orders, riders } from '../../../../db/schema';
 import { conflict, DomainError, notFound } from '../../errors';
 import { audit } from '../../lib/audit';
+import { log } from '../../log';
 import { publishChange } from '../../lib/events';
 import { notify } from '../compliance';
 import { riderActor } from '../access';
@@ -46,9 +47,11 @@ async function closeOffer(db: Db, offer: OfferRow, status: Exclude<OfferRow['sta
         .returning();
       if (!row) return false;
       const ids = (await tx.select({ id: dispatchOfferOrders.orderId }).from(dispatchOfferOrders).where(eq(dispatchOfferOrders.offerId, offer.id))).map((r) => r.id);
-      if (ids.length && status !== 'accepted') {
-        // Owed the next offer from now: should offering it onward fail, the sweeper tries again (dispatch-due.ts).
-        await tx.update(orders).set({ dispatchState: null, dispatchDueAt: now }).where(and(inArray(orders.id, ids), eq(orders.dispatchState, 'offering')));
+      // Owed from now: should offering it onward, or assigning it to the rider who accepted, fail, the sweeper tries
+      // again (dispatch-due.ts). An accepted offer's orders stay 'offering' until the assignment (which clears the mark).
+      if (ids.length) {
+        const freed = status === 'accepted' ? { dispatchDueAt: now } : { dispatchState: null, dispatchDueAt: now };
+        await tx.update(orders).set(freed).where(and(inArray(orders.id, ids), eq(orders.dispatchState, 'offering')));
       }
       const action = { accepted: 'dispatch.accept', declined: 'dispatch.decline', expired: 'dispatch.timeout', withdrawn: 'dispatch.withdraw' }[status];
       await audit(tx, { actorId, action, entity: 'dispatch_offer', entityId: offer.id, before: { status: 'open' }, after: { status, riderId: offer.riderId, orderIds: ids }, at: now });
@@ -68,6 +71,14 @@ async function offerOnward(db: Db, companyId: string, orderIds: string[], now: D
     if (o && o.status === 'pending' && !o.riderId && o.dispatchState === null) await dispatchOrder(db, o, settings, now);
   }
   publishChange('orders');
+}
+
+/**
+ * Offers the orders onward after the rider's answer; a failure there is not the rider's (their answer is recorded):
+ * it is logged, and the orders, still owed an offer, are left to the sweeper (dispatch-due.ts).
+ */
+async function onwardOrLater(db: Db, companyId: string, orderIds: string[], now: Date) {
+  await offerOnward(db, companyId, orderIds, now).catch((err: unknown) => log.error('offering onward failed; the sweeper retries', { orderIds, err: err instanceof Error ? err.message : String(err) }));
 }
 
 /** A time-out: the offer expires, the run of time-outs grows (pausing the rider at the company's count), the orders move on. */
@@ -136,7 +147,7 @@ export async function answerOffer(db: Db, riderId: string, offerId: string, answ
   }
   const list = await offerOrders(db, offer.id);
   if (status === 'declined') {
-    await offerOnward(db, offer.companyId, list.map((o) => o.id), now);
+    await onwardOrLater(db, offer.companyId, list.map((o) => o.id), now);
     return { status, orderIds: list.map((o) => o.id) };
   }
   return { status, orderIds: await assignAll(db, offer, list, actorId, now) };
@@ -160,7 +171,7 @@ async function assignAll(db: Db, offer: OfferRow, list: OrderRow[], actorId: str
   }
   if (refused.length) {
     await db.update(orders).set({ dispatchState: null, dispatchDueAt: now }).where(and(inArray(orders.id, refused), eq(orders.dispatchState, 'offering')));
-    await offerOnward(db, offer.companyId, refused, now);
+    await onwardOrLater(db, offer.companyId, refused, now);
   }
   if (!assigned.length && firstError) throw firstError;
   return assigned;

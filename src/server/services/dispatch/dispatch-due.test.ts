@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
-import { dispatchOffers, orders } from '../../../../db/schema';
+import { auditLog, dispatchOfferOrders, dispatchOffers, orders } from '../../../../db/schema';
 import { allowConsoleError } from '../../../../test/console';
 import { freshDb } from '../../../../test/db';
 import { dispatchWorld, later, north, orderNow, pendingOrder, PICKUP, riderOnDuty, T0 } from '../../../../test/dispatch-world';
@@ -101,27 +101,68 @@ describe('a dispatch owed to an order is not forgotten', () => {
     expect((await orderNow(db, order.id)).dispatchState).toBe('offering');
   });
 
-  test('declined, and its onward offer fails: owed again from the decline, and offered to the next rider by the sweeper', async () => {
+  test('declined, and its onward offer fails: the decline stands, the order is owed from it and offered to the next rider by the sweeper', async () => {
+    const logged = allowConsoleError();
     const first = await riderOnDuty(db, w.companyA, PICKUP);
     const next = await riderOnDuty(db, w.companyA, north(1500));
     const { order } = await createOrder(db, w.managerA.id, w.companyA.id, formOrder(), { now: T0 });
     const [offer] = await db.select().from(dispatchOffers).where(eq(dispatchOffers.riderId, first.id));
     // The decline commits (transaction 1); offering it onward (transaction 2) fails.
-    await answerOffer(failingTransaction(db, [2]), first.id, offer!.id, 'decline', later(5)).catch(() => undefined);
+    expect(await answerOffer(failingTransaction(db, [2]), first.id, offer!.id, 'decline', later(5))).toEqual({ status: 'declined', orderIds: [order.id] });
+    expect(String(logged[0]?.[0])).toContain('offering onward failed');
     const left = await orderNow(db, order.id);
     expect({ state: left.dispatchState, due: left.dispatchDueAt?.getTime() }).toEqual({ state: null, due: later(5).getTime() });
     expect(await retryOwedDispatches(db, later(5 + RETRY_AFTER_MS / 1000))).toEqual({ retried: 1, failed: 0 });
     expect(await offersTo(next.id)).toBe(1);
   });
 
-  test('no longer waiting (cancelled, or taken by hand) or the company back to manual: no longer owed', async () => {
+  test('no longer waiting (cancelled, or assigned by hand): no longer owed, and not offered', async () => {
+    const rider = await riderOnDuty(db, w.companyA, PICKUP);
     const cancelled = await pendingOrder(db, w.companyA, PICKUP, { dispatchDueAt: T0 });
     await db.update(orders).set({ status: 'cancelled' }).where(eq(orders.id, cancelled.id));
-    const waiting = await pendingOrder(db, w.companyA, PICKUP, { dispatchDueAt: T0 });
-    await saveDispatchSettings(db, w.companyA.id, w.managerA.id, { mode: 'manual', offerSeconds: 60, maxAttempts: 5, batchRadiusMeters: 500, timeoutsToPause: 3, maxLoad: 3 });
+    const taken = await pendingOrder(db, w.companyA, PICKUP, { dispatchDueAt: T0 });
+    await db.update(orders).set({ status: 'assigned', riderId: rider.id }).where(eq(orders.id, taken.id));
     expect(await retryOwedDispatches(db, later(60))).toEqual({ retried: 0, failed: 0 });
-    expect((await orderNow(db, cancelled.id)).dispatchDueAt).toBeNull();
+    expect([(await orderNow(db, cancelled.id)).dispatchDueAt, (await orderNow(db, taken.id)).dispatchDueAt]).toEqual([null, null]);
+    expect(await offersTo(rider.id)).toBe(0);
+  });
+
+  test('a company switching from automatic to manual forgets its marks; saving manual again leaves an API order that asked for dispatch owed', async () => {
+    const manual = { mode: 'manual', offerSeconds: 60, maxAttempts: 5, batchRadiusMeters: 500, timeoutsToPause: 3, maxLoad: 3 };
+    const waiting = await pendingOrder(db, w.companyA, PICKUP, { dispatchDueAt: T0 });
+    await saveDispatchSettings(db, w.companyA.id, w.managerA.id, manual);
     expect((await orderNow(db, waiting.id)).dispatchDueAt).toBeNull();
-    expect((await orderNow(db, waiting.id)).dispatchState).toBeNull();
+    const asked = await pendingOrder(db, w.companyA, PICKUP, { dispatchDueAt: T0 });
+    await saveDispatchSettings(db, w.companyA.id, w.managerA.id, { ...manual, offerSeconds: 90 });
+    expect((await orderNow(db, asked.id)).dispatchDueAt?.getTime()).toBe(T0.getTime());
+  });
+
+  test('accepted, but the assignment fails: the order is not left offering for ever; the sweeper offers it again', async () => {
+    allowConsoleError();
+    const rider = await riderOnDuty(db, w.companyA, PICKUP);
+    const { order } = await createOrder(db, w.managerA.id, w.companyA.id, formOrder(), { now: T0 });
+    const [offer] = await db.select().from(dispatchOffers).where(eq(dispatchOffers.riderId, rider.id));
+    // The acceptance commits (transaction 1); the assignment (transaction 2) fails.
+    await expect(answerOffer(failingTransaction(db, [2]), rider.id, offer!.id, 'accept', later(5))).rejects.toThrow('SQLITE_BUSY');
+    const left = await orderNow(db, order.id);
+    expect({ status: left.status, state: left.dispatchState, due: left.dispatchDueAt?.getTime() }).toEqual({ status: 'pending', state: 'offering', due: later(5).getTime() });
+    expect(await retryOwedDispatches(db, later(5 + RETRY_AFTER_MS / 1000))).toEqual({ retried: 1, failed: 0 });
+    const after = await orderNow(db, order.id);
+    expect({ state: after.dispatchState, due: after.dispatchDueAt }).toEqual({ state: 'offering', due: null });
+    expect(await db.select().from(dispatchOffers).where(and(eq(dispatchOffers.riderId, rider.id), eq(dispatchOffers.status, 'open')))).toHaveLength(1);
+  });
+
+  test('two sweepers at once: each owed order is dispatched by one of them', async () => {
+    await riderOnDuty(db, w.companyA, PICKUP);
+    await riderOnDuty(db, w.companyA, north(1500));
+    const owed = await Promise.all([0, 1, 2].map((i) => pendingOrder(db, w.companyA, north(i * 3000), { dispatchDueAt: T0 })));
+    const [a, b] = await Promise.all([retryOwedDispatches(db, later(20)), retryOwedDispatches(db, later(20))]);
+    expect(a.retried + b.retried).toBe(owed.length);
+    // One dispatch per order: one offer holding it, or one "needs a rider" (audited on the order), never both or two.
+    for (const o of owed) {
+      const offers = await db.select().from(dispatchOfferOrders).where(eq(dispatchOfferOrders.orderId, o.id));
+      const given = await db.select().from(auditLog).where(and(eq(auditLog.entityId, o.id), eq(auditLog.action, 'dispatch.needs_rider')));
+      expect({ order: o.id, dispatches: offers.length + given.length }).toEqual({ order: o.id, dispatches: 1 });
+    }
   });
 });

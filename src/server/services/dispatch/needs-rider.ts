@@ -17,7 +17,7 @@ export async function markNeedsRider(db: Db, order: OrderRow, reason: 'attempts'
       const [o] = await tx
         .update(orders)
         .set({ dispatchState: 'needs_rider', dispatchDueAt: null, updatedAt: now })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), isNull(orders.riderId)))
+        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), isNull(orders.riderId), isNull(orders.dispatchState)))
         .returning();
       if (!o) return null;
       await audit(tx, { actorId: null, action: 'dispatch.needs_rider', entity: 'order', entityId: o.id, before: { dispatchState: order.dispatchState }, after: { dispatchState: 'needs_rider', reason, attempts: o.dispatchAttempts }, at: now });

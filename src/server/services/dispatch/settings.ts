@@ -28,7 +28,7 @@ export async function saveDispatchSettings(db: Db, companyId: string, userId: st
     const values = { ...next, updatedAt: new Date(), updatedBy: userId };
     await tx.insert(dispatchSettings).values({ companyId, ...values }).onConflictDoUpdate({ target: dispatchSettings.companyId, set: values });
     // Back to manual: the waiting orders are no longer owed an offer (the sweeper would still offer them, dispatch-due.ts).
-    if (next.mode === 'manual') await tx.update(orders).set({ dispatchDueAt: null }).where(and(eq(orders.companyId, companyId), isNotNull(orders.dispatchDueAt)));
+    if (before.mode === 'auto' && next.mode === 'manual') await tx.update(orders).set({ dispatchDueAt: null }).where(and(eq(orders.companyId, companyId), isNotNull(orders.dispatchDueAt)));
     await audit(tx, { actorId: userId, action: 'dispatch.settings', entity: 'company', entityId: companyId, before, after: next });
     return next;
   });

@@ -6,10 +6,12 @@ import { retryOwedDispatches } from './dispatch-due';
 /** How often the server sweeps offers: a time-out moves its order on within this much of its time. */
 export const SWEEP_MS = 5_000;
 
-/** One pass: offers past their time expire (their orders move on), then dispatches left owing are tried again. */
+/** One pass: offers past their time expire (their orders move on), then dispatches left owing are tried again; either failing leaves the other to run. */
 async function sweep(db: Db) {
-  await expireOffers(db);
-  await retryOwedDispatches(db);
+  const steps = [() => expireOffers(db), () => retryOwedDispatches(db)];
+  for (const step of steps) {
+    await step().catch((err: unknown) => log.error('dispatch sweeper failed', err instanceof Error ? { err: err.message } : { err: String(err) }));
+  }
 }
 
 /**
@@ -22,9 +24,7 @@ export function startDispatchSweeper(db: Db, every = SWEEP_MS): () => Promise<vo
   const timer = setInterval(() => {
     if (busy) return;
     busy = true;
-    running = sweep(db)
-      .catch((err) => log.error('dispatch sweeper failed', err instanceof Error ? { err: err.message } : err))
-      .finally(() => {
+    running = sweep(db).finally(() => {
         busy = false;
       });
   }, every);

@@ -29,7 +29,7 @@ export const dispatchScreens: Record<keyof typeof en, string> = {
   'offer.ok': 'حسناً',
   'offer.paused.title': 'العروض متوقفة مؤقتاً',
   'offer.paused.text': 'توقفت العروض الجديدة. استأنفها متى كنت مستعداً لاستلام الطلبات.',
-  'offer.paused.missed.one': 'فاتك {n} عرض.',
+  'offer.paused.missed.one': 'فاتك عرض واحد.',
   'offer.paused.missed.other': 'فاتتك {n} عروض متتالية.',
   'offer.paused.resume': 'استئناف العروض',
   'offer.paused.resumed': 'استُؤنفت العروض',

@@ -27,7 +27,7 @@ export const dispatchScreens = {
   'offer.ok': 'OK',
   'offer.paused.title': 'Offers paused',
   'offer.paused.text': 'New offers stopped. Resume them when you are ready to take orders.',
-  'offer.paused.missed.one': 'You missed {n} offer.',
+  'offer.paused.missed.one': 'You missed an offer.',
   'offer.paused.missed.other': 'You missed {n} offers in a row.',
   'offer.paused.resume': 'Resume offers',
   'offer.paused.resumed': 'Offers resumed',
