@@ -69,6 +69,8 @@ export const riders = sqliteTable(
     lastLat: real('last_lat'),
     lastLng: real('last_lng'),
     lastSeenAt: utc('last_seen_at'),
+    /** The phone's time of lastLat/lastLng (a ping's fix). last_seen_at is any sighting (duty start too): a fix is judged against this, not that. */
+    positionAt: utc('position_at'),
     createdAt: createdAt(),
   },
   (t) => [index('riders_company_idx').on(t.companyId, t.status), index('riders_duty_idx').on(t.onDuty, t.lastSeenAt)],

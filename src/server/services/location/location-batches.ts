@@ -42,9 +42,10 @@ function statements(pings: Pending[]): InStatement[] {
   }
   const positions = [...latest.values()];
   const update: InStatement = {
-    sql: `UPDATE riders SET last_lat = v.column2, last_lng = v.column3, last_seen_at = v.column4
+    // The position only moves forward in the phone's time (position_at); the sighting (last_seen_at) to the newest.
+    sql: `UPDATE riders SET last_lat = v.column2, last_lng = v.column3, position_at = v.column4, last_seen_at = max(coalesce(riders.last_seen_at, 0), v.column4)
       FROM (VALUES ${positions.map(() => '(?, ?, ?, ?)').join(', ')}) AS v
-      WHERE riders.id = v.column1 AND (riders.last_seen_at IS NULL OR riders.last_seen_at <= v.column4)`,
+      WHERE riders.id = v.column1 AND (riders.position_at IS NULL OR riders.position_at <= v.column4)`,
     args: positions.flatMap((p) => [p.riderId, p.lat, p.lng, p.recordedAt.getTime()]),
   };
   return [insert, update];

@@ -96,7 +96,14 @@ describe('group commit of location pings', () => {
     // The phone's first ping carries a fix read 2 s before the button was pressed (a cached reading up to 5 s old).
     await recordLocation(db, w.riderA.id, { lat: 29.3375, lng: 48.0758, recordedAt: start.getTime() - 2_000 }, undefined, new Date(start.getTime() + 1_000));
     const row = await riderRow(w.riderA.id);
-    expect({ lat: row.lastLat, lng: row.lastLng, seen: row.lastSeenAt?.getTime(), onDuty: row.onDuty }).toEqual({ lat: 29.3375, lng: 48.0758, seen: start.getTime() - 2_000, onDuty: true });
+    // Seen at the start (presence), the position dated by the phone.
+    expect({ lat: row.lastLat, lng: row.lastLng, positionAt: row.positionAt?.getTime(), seen: row.lastSeenAt?.getTime(), onDuty: row.onDuty }).toEqual({
+      lat: 29.3375,
+      lng: 48.0758,
+      positionAt: start.getTime() - 2_000,
+      seen: start.getTime(),
+      onDuty: true,
+    });
   });
 
   test('a ping with the server’s time: its Idempotency-Key is kept, and the ping stored once (twice in one batch, replayed later)', async () => {

@@ -85,9 +85,9 @@ export async function drainInbox(db: Db, max: number): Promise<number> {
         WHERE c.by_phone_time = 0 OR NOT ${STORED('c.rider_id', 'c.recorded_at')}
         ORDER BY rider_id, recorded_at`,
       // SQLite takes lat and lng from the row holding MAX(recorded_at): each rider's latest fix by phone time.
-      `UPDATE riders SET last_lat = x.lat, last_lng = x.lng, last_seen_at = x.at
+      `UPDATE riders SET last_lat = x.lat, last_lng = x.lng, position_at = x.at, last_seen_at = max(coalesce(riders.last_seen_at, 0), x.at)
         FROM (SELECT rider_id, lat, lng, MAX(recorded_at) AS at FROM ping_inbox WHERE id <= ${bound} GROUP BY rider_id) AS x
-        WHERE riders.id = x.rider_id AND (riders.last_seen_at IS NULL OR riders.last_seen_at <= x.at)`,
+        WHERE riders.id = x.rider_id AND (riders.position_at IS NULL OR riders.position_at <= x.at)`,
       `DELETE FROM ping_inbox WHERE id <= ${bound}`,
     ],
     'write',

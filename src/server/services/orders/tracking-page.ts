@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, orders, orderStatusEvents, riders } from '../../../../db/schema';
 import { addressPlace } from '../../../shared/gulf/format';
@@ -68,7 +68,7 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
       etaDropoffAt: orders.etaDropoffAt,
       region: companies.region,
       // The assigned rider's name and last position (null before assignment).
-      rider: { name: riders.name, lat: riders.lastLat, lng: riders.lastLng, seenAt: riders.lastSeenAt },
+      rider: { name: riders.name, lat: riders.lastLat, lng: riders.lastLng, seenAt: sql<Date | null>`coalesce(${riders.positionAt}, ${riders.lastSeenAt})`.mapWith(riders.lastSeenAt) },
     })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))

@@ -118,10 +118,9 @@ export async function startDuty(db: Db, riderId: string, input: { startOdometerK
     .insert(dutyShifts)
     .values({ riderId, startedAt, startOdometerKm: input.startOdometerKm, startCaptureId: input.captureId ?? null })
     .returning();
-  // Only onDuty: lastSeenAt is the time of the rider's last position, and stays the phone's. Stamped with the start, a
-  // first fix read a moment before the button was pressed would be refused as older, leaving the dispatcher measuring
-  // from wherever the rider was last time.
-  await db.update(riders).set({ onDuty: true }).where(eq(riders.id, riderId));
+  // Seen at the start (presence: docs/figures.md). The position keeps its own time (riders.position_at), so a first
+  // fix read a moment before the button was pressed still moves the rider.
+  await db.update(riders).set({ onDuty: true, lastSeenAt: startedAt }).where(eq(riders.id, riderId));
   publishChange('duty');
   return { success: true as const, shiftId: shift!.id, startTime: startedAt.toISOString() };
 }
