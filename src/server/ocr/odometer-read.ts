@@ -157,14 +157,20 @@ export function lastCellStandsOut(img: Rgb, c: OdoCandidate): boolean {
     return sum.map((v) => v / (to - from));
   };
   const pitch = (digits.at(-1)!.at - digits[0]!.at) / (digits.length - 1);
-  const last = cell(digits.at(-1)!.at, pitch * 0.5);
-  const others = digits.slice(0, -1).map((d) => cell(d.at, pitch * 0.5));
-  const rest = [0, 1, 2].map((k) => others.reduce((s, o) => s + o[k]!, 0) / others.length);
-  const dist = (a: number[]) => Math.hypot(a[0]! - rest[0]!, a[1]! - rest[1]!, a[2]! - rest[2]!);
-  // Against the wheels' own spread: glare across an LCD changes every cell a little, a tenths wheel one cell a lot.
-  const spread = others.reduce((s, o) => s + dist(o), 0) / others.length;
-  const stepBefore = Math.hypot(...[0, 1, 2].map((k) => last[k]! - others.at(-1)![k]!));
-  return dist(last) > 40 && dist(last) > 2.5 * spread && stepBefore > 60;
+  const standsOut = (colourAt: (at: number) => number[]) => {
+    const last = colourAt(digits.at(-1)!.at);
+    const others = digits.slice(0, -1).map((d) => colourAt(d.at));
+    const rest = [0, 1, 2].map((k) => others.reduce((s, o) => s + o[k]!, 0) / others.length);
+    const dist = (a: number[]) => Math.hypot(a[0]! - rest[0]!, a[1]! - rest[1]!, a[2]! - rest[2]!);
+    // Against the wheels' own spread: glare across an LCD changes every cell a little, a tenths wheel one cell a lot.
+    const spread = others.reduce((s, o) => s + dist(o), 0) / others.length;
+    const stepBefore = Math.hypot(...[0, 1, 2].map((k) => last[k]! - others.at(-1)![k]!));
+    return dist(last) > 40 && dist(last) > 2.5 * spread && stepBefore > 60;
+  };
+  // Measured twice, and both must say so: across the digit's middle (each column's median, mostly the wheel), and at
+  // its left side alone, clear of the strokes. The middle alone takes a digit's shape for a colour (a 1's stem fills
+  // its cell on a plain print); the side alone takes an LCD's unlit segments for one.
+  return standsOut((at) => cell(at, pitch * 0.5)) && standsOut((at) => cell(at - pitch * 0.38, pitch * 0.1));
 }
 
 function regionOf(view: View, c: OdoCandidate, photo: Rgb): Region {
