@@ -1,13 +1,11 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { riders } from '../../../../db/schema';
-import { lastSeenDate, lastSeenMs } from '../reports';
+import { lastSeenDate, positionMs } from '../reports';
 
 // Table-qualified by hand: inside sql`` drizzle renders a column as a bare name, which would bind to the subquery's table.
 const onBreak = sql<number>`exists (select 1 from duty_breaks b join duty_shifts s on s.id = b.shift_id where s.rider_id = "riders"."id" and s.ended_at is null and b.ended_at is null)`.mapWith(Boolean);
 const load = sql<number>`(select count(*) from orders o where o.rider_id = "riders"."id" and o.status in ('assigned', 'picked_up'))`.mapWith(Number);
-/** The position's own time (a duty start is a sighting, not a fix); for a position written past the ingest, the last sighting. */
-const positionMs = sql<number>`coalesce("riders"."position_at", ${lastSeenMs})`.mapWith(Number);
 
 /**
  * GET /api/v1/riders: a company's riders as dispatch sees them now: status, duty (off, on, on a break), the

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { companies, orders, orderStatusEvents, riders } from '../../../../db/schema';
 import { addressPlace } from '../../../shared/gulf/format';
@@ -8,6 +8,7 @@ import type { OrderStatus } from '../../../shared/schemas/oversight';
 import { LIVE_POSITION_MAX_AGE_MS, TRACKING_CODE_PATTERN } from '../../../shared/schemas/track';
 import { invalid, notFound } from '../../errors';
 import { msg } from '../../../shared/i18n/message';
+import { lastSeenDate, positionMs } from '../reports';
 
 /** Statuses in which the order has (or had) a rider the customer may know by first name. */
 const WITH_RIDER: readonly OrderStatus[] = ['assigned', 'picked_up', 'delivered', 'failed'];
@@ -68,7 +69,7 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
       etaDropoffAt: orders.etaDropoffAt,
       region: companies.region,
       // The assigned rider's name and last position (null before assignment).
-      rider: { name: riders.name, lat: riders.lastLat, lng: riders.lastLng, seenAt: sql<Date | null>`coalesce(${riders.positionAt}, ${riders.lastSeenAt})`.mapWith(riders.lastSeenAt) },
+      rider: { name: riders.name, lat: riders.lastLat, lng: riders.lastLng, seenAtMs: positionMs },
     })
     .from(orders)
     .innerJoin(companies, eq(companies.id, orders.companyId))
@@ -83,14 +84,15 @@ export async function publicTracking(db: Db, code: string, now = new Date()): Pr
     .orderBy(asc(orderStatusEvents.at), asc(orderStatusEvents.id));
 
   const place = coarsePlace(row.deliveryAddressParts);
-  const rider = row.rider && WITH_RIDER.includes(row.status) ? row.rider : null;
-  const fresh = rider?.seenAt != null && now.getTime() - rider.seenAt.getTime() <= LIVE_POSITION_MAX_AGE_MS;
-  const live = row.status === 'picked_up' && fresh && rider.lat !== null && rider.lng !== null;
+  const rider = row.rider?.name != null && WITH_RIDER.includes(row.status) ? row.rider : null;
+  const seenAt = lastSeenDate(rider?.seenAtMs);
+  const fresh = seenAt !== null && now.getTime() - seenAt.getTime() <= LIVE_POSITION_MAX_AGE_MS;
+  const live = row.status === 'picked_up' && fresh && rider !== null && rider.lat !== null && rider.lng !== null;
   return {
     status: row.status,
     timeline: events.map((e) => ({ status: e.status, at: e.at.toISOString() })),
     rider: rider ? { firstName: firstName(rider.name) } : null,
-    position: live ? { lat: rider.lat!, lng: rider.lng!, updatedAt: rider.seenAt!.toISOString() } : null,
+    position: live ? { lat: rider.lat!, lng: rider.lng!, updatedAt: seenAt!.toISOString() } : null,
     area: place ? `${place.area.en}, ${place.division.en}` : deliveryArea(row.deliveryAddress),
     place,
     timezone: REGIONS[row.region].timezone,

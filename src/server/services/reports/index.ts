@@ -7,7 +7,7 @@ export { dutyByRider } from './analysis/duty';
 export { analysisSummaryText, runAnalysis } from './analysis';
 export { monthToDate } from './analysis/period';
 export { managerReport } from './analysis/report';
-export { activeRiderCount, kmBetween, lastDays, lastSeenDate, lastSeenMs, orderStartMs, revenueSince, riderFigures, today } from './figures';
+export { activeRiderCount, kmBetween, lastDays, lastSeenDate, lastSeenMs, orderStartMs, positionMs, revenueSince, riderFigures, today } from './figures';
 export { riderPerformanceOver } from './figures';
 export type { RiderFigures, RiderPerformanceOver } from './figures';
 export { reportFileName, reportToCsv } from './reports-csv';

@@ -6,7 +6,7 @@ export { ACTIVE_WINDOW_MS, averageOrderMinutes, isActiveRider, isStale, kmOf, la
 export { efficiency, ordersPerHour, TARGET_ORDERS_PER_HOUR } from '../../../../shared/performance';
 export { dutyMs } from '../../../../shared/rider-route';
 export { activeRiderCount } from './active';
-export { lastSeenDate, lastSeenMs } from './last-seen';
+export { lastSeenDate, lastSeenMs, positionMs } from './last-seen';
 export { deliveredDuringShift, orderMinutes, orderStartMs, orderTimeMs } from './order-time';
 export { kmBetween, riderFigures, duringShift, type RiderFigures, type MinorBy } from './rider';
 export { riderPerformanceOver, type RiderPerformanceOver } from './rider-performance';
