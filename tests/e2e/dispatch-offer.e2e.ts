@@ -144,6 +144,10 @@ test('the rider accepts an offer full screen; a second one runs out and leaves w
   await expect(paused).toContainText(en('offer.paused.title'));
   await expect(paused).toContainText(`${translate('en', 'offer.paused.missed.one', { n: 1 })} ${en('offer.paused.text')}`);
   await shot(page, 'offers-paused-en-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(paused.getByTestId('offers-resume')).toBeInViewport();
+  await shot(page, 'offers-paused-en-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
   await paused.getByTestId('offers-resume').click();
   await expectToast(page, en('offer.paused.resumed'));
   await expect(paused).toHaveCount(0);
