@@ -3,6 +3,7 @@
  * over the development or test split of bench/ocr-real/manifest.json, one photo at a time.
  *   bun bench/ocr-real/build.ts            # once: rebuild the photos from their sources (sha256-checked)
  *   bun bench/ocr-real/eval.ts --split test [--only odometer|receipt] [--limit N] [--engine tesseract]
+ *     [--ids id,id] [--mode framed] [--out file.jsonl]
  * Odometers are read twice: framed by the capture dialog's guide (a band around the display, as a rider
  * holds it; `guideFrame` below) and from the whole photo. Drums the labeller saw caught mid-roll (a close call between two
  * digits) are scored in rows of their own. Prints exact rates, no-value rates, how often a
@@ -19,12 +20,24 @@ import { IMG_DIR, loadManifest, type Entry } from './manifest';
 import { guideFrame } from './guide';
 
 const { values } = parseArgs({
-  options: { split: { type: 'string', default: 'dev' }, only: { type: 'string' }, limit: { type: 'string' }, engine: { type: 'string', default: 'service' } },
+  options: {
+    split: { type: 'string', default: 'dev' },
+    only: { type: 'string' },
+    limit: { type: 'string' },
+    engine: { type: 'string', default: 'service' },
+    /** Photo ids, comma-separated: a quick look at a few. */
+    ids: { type: 'string' },
+    /** `framed`: odometers framed by the guide only (half the time). */
+    mode: { type: 'string' },
+    /** Where the readings go (default data/ocr-real/results-<split>.jsonl). */
+    out: { type: 'string' },
+  },
 });
 /** `--engine tesseract`: the reader before issue 23 (tesseract.js and the digit reader only), for the comparison in docs/decisions/011-ocr-engine.md. */
 const read: (input: Parameters<typeof readImage>[0]) => Promise<Awaited<ReturnType<typeof readImage>>> = values.engine === 'tesseract' ? tesseractRead : readImage;
 const entries = loadManifest()
   .filter((e) => e.split === values.split && (!values.only || e.kind === values.only))
+  .filter((e) => !values.ids || values.ids.split(',').includes(e.id))
   .slice(0, values.limit ? Number(values.limit) : undefined);
 
 interface Result {
@@ -61,14 +74,14 @@ for (const e of entries) {
   const bytes = new Uint8Array(readFileSync(join(IMG_DIR, e.file)));
   if (e.kind === 'odometer') {
     if ('km' in e.label && e.label.frame) await run(e, 'framed', bytes);
-    await run(e, 'whole', bytes);
+    if (values.mode !== 'framed') await run(e, 'whole', bytes);
   } else await run(e, 'receipt', bytes);
   const last = results.at(-1)!;
   if (!last.right) console.error(`  ${last.condition} ${e.id}: truth ${last.truth}, got ${last.got} (${last.confidence})`);
 }
 
 mkdirSync(join(IMG_DIR, '..'), { recursive: true });
-writeFileSync(join(IMG_DIR, '..', `results-${values.split}${values.engine === 'tesseract' ? '-tesseract' : ''}.jsonl`), results.map((r) => JSON.stringify(r)).join('\n') + '\n');
+writeFileSync(values.out ?? join(IMG_DIR, '..', `results-${values.split}${values.engine === 'tesseract' ? '-tesseract' : ''}.jsonl`), results.map((r) => JSON.stringify(r)).join('\n') + '\n');
 
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? 0;
 const share = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : '–');

@@ -13,13 +13,13 @@ const candidate = (score: number, minP: number, km = 584651): OdoCandidate => ({
 });
 
 /** An odometer reading whose evidence is all sure unless overridden. */
-const read = (o: { margin?: number; runnerUp?: number; minP?: number; lead?: number; tenthsDoubt?: boolean; extraDigit?: boolean; banded?: boolean; scale?: boolean } = {}): OdometerRead => ({
+const read = (o: { margin?: number; runnerUp?: number; minP?: number; lead?: number; tenthsDoubt?: boolean; extraDigit?: boolean; banded?: boolean; scale?: boolean; agreeing?: number } = {}): OdometerRead => ({
   km: 584651,
   region: { x: 0, y: 0, w: 1, h: 1 },
   agreeing: 5,
   posAgree: 1,
   lookMinP: 0.9,
-  support: { margin: o.margin ?? 0.9, runnerUp: o.runnerUp ?? 0.05, agreeing: 5, extraDigit: o.extraDigit ?? false, firstMinP: o.minP ?? 0.98 },
+  support: { margin: o.margin ?? 0.9, runnerUp: o.runnerUp ?? 0.05, agreeing: o.agreeing ?? 5, extraDigit: o.extraDigit ?? false, firstMinP: o.minP ?? 0.98 },
   tenthsDoubt: o.tenthsDoubt ?? false,
   banded: o.banded ?? false,
   // 80100: a dial's scale read without its gaps, or a reading of that shape.
@@ -36,10 +36,17 @@ describe('odometer confidence (calibrated on the development split of real photo
   });
 
   test('each doubt alone flags the reading for the rider to check', () => {
-    for (const doubt of [{ margin: 0.49 }, { runnerUp: 0.4 }, { minP: 0.49 }, { lead: 2.4 }, { tenthsDoubt: true }, { extraDigit: true }, { banded: true }, { scale: true }]) {
+    for (const doubt of [{ margin: 0.49 }, { runnerUp: 0.4 }, { minP: 0.49, agreeing: 3 }, { lead: 2.4 }, { tenthsDoubt: true }, { extraDigit: true }, { banded: true }, { scale: true }]) {
       const r = odometerConfidence.of(read(doubt));
       expect({ doubt, sure: r.sure, below: r.confidence < CONFIDENT }).toEqual({ doubt, sure: false, below: true });
     }
+  });
+
+  test("four readings that agree on the km digits outweigh the whole view's weak or other reading", () => {
+    expect(odometerConfidence.of(read({ minP: 0, agreeing: 4 }))).toEqual({ confidence: CONFIDENT, sure: true });
+    expect(odometerConfidence.of(read({ minP: 0, agreeing: 3 })).sure).toBe(false);
+    // The other doubts still hold.
+    expect(odometerConfidence.of(read({ minP: 0, agreeing: 4, runnerUp: 0.45 })).sure).toBe(false);
   });
 
   test("a second engine's agreement counts when the looks mostly agree, never for a dial's scale", () => {

@@ -11,8 +11,10 @@ import type { ReceiptReading } from './receipt-parse';
 export const CONFIDENT = 80;
 
 export const odometerConfidence = {
-  /** Every km digit of the whole view's reading at least this probable. */
+  /** Every km digit of the whole view's reading at least this probable... */
   minDigitP: 0.5,
+  /** ...unless at least this many of the five readings give the same km digits: the whole view is one reading of five, and four that agree outweigh it. */
+  agreeingForWholeView: 4,
   /** The five readings' probabilities back every km digit by at least this margin over any other digit (digitSupport in odometer-read.ts). */
   minSupport: 0.5,
   /** No reading gave a km digit it did not read this much probability or more: a drum caught rolling, a 7 that may be a 1. */
@@ -36,7 +38,7 @@ export const odometerConfidence = {
     const s = r.support;
     const backed = s.margin >= this.minSupport;
     // A pick shaped like a dial's scale read without its gaps (80100) may be the scale: never shown as confident.
-    const sure = backed && s.runnerUp < this.maxRunnerUp && !s.extraDigit && !r.tenthsDoubt && !r.banded && !dialScale(r.best.digits) && s.firstMinP >= this.minDigitP && lead >= this.minLead;
+    const sure = backed && s.runnerUp < this.maxRunnerUp && !s.extraDigit && !r.tenthsDoubt && !r.banded && !dialScale(r.best.digits) && (s.firstMinP >= this.minDigitP || s.agreeing >= this.agreeingForWholeView) && lead >= this.minLead;
     const base = Math.round(100 * s.firstMinP);
     return { confidence: sure ? Math.max(CONFIDENT, base) : Math.min(CONFIDENT - 1, Math.round(base * (backed ? 0.8 : 0.6))), sure };
   },

@@ -4,7 +4,7 @@ import { paddleRead, paddleRecognize } from './paddle/engine';
 import { cropRgb, rotateRgb, sampleRect, type Rgb } from './paddle/raster';
 import type { TextBox } from './paddle/detect';
 import { LINE_MARGIN, type TextLine } from './paddle/recognize';
-import { digitDists, digitSupport, lookDigits, uncoverLeadingEight, voteDigits, type DigitSupport, type Reading } from './odometer-vote';
+import { digitDists, digitSupport, dropClutterLead, lookDigits, uncoverLeadingEight, voteDigits, type DigitSupport, type Reading } from './odometer-vote';
 
 export type { Reading } from './odometer-vote';
 
@@ -230,7 +230,7 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
   const looks = await zoomReads(view, best);
   // Five readings of the same digits (the whole view's and four zoomed looks), voted digit by digit.
   const first = best.tenths !== undefined ? `${best.raw}${best.tenths}` : best.raw;
-  const readings: Reading[] = [{ digits: first, dists: digitDists(best.line.chars, first) }, ...looks.map(({ digits, dists }) => ({ digits, dists }))];
+  const readings: Reading[] = [{ digits: first, dists: digitDists(best.line.chars, first) }, ...looks.map(({ digits, dists }) => ({ digits, dists }))].map(dropClutterLead);
   const raws = readings.map((r) => r.digits);
   const voted = uncoverLeadingEight(voteDigits(raws) ?? first, readings);
   const agreeing = raws.filter((r) => r === voted).length;

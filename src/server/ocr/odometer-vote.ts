@@ -36,6 +36,29 @@ export function lookDigits(text: string): string | null {
 }
 
 
+/** A leading digit the recogniser gave less than this probability... */
+export const CLUTTER_TOP = 0.6;
+/** ...while giving at least this much to the other digits together is clutter at the display's edge (dropClutterLead). */
+export const CLUTTER_OTHERS = 0.15;
+/** ...beside six digits each read at least this surely (a display's own digits are sharp; a drum's rolling tenths wheel is not). */
+export const CLUTTER_REST = 0.8;
+
+/**
+ * A reading without a leading digit the recogniser could not tell apart from other digits (the best under
+ * CLUTTER_TOP, the others together at least CLUTTER_OTHERS), when six or more digits were read: a mark beside
+ * the display taken for a digit (an LCD's boxed "B" of ODO B read as 8, 3 or 6, an icon, a bezel screw). A thin
+ * "1" wheel at the edge reads weakly too, but as a 1 or nothing, with no other digit in doubt: it stays.
+ */
+export function dropClutterLead(r: Reading): Reading {
+  if (!r.digits || !r.dists || r.digits.length !== 7) return r;
+  const row = r.dists[0]!;
+  const top = Math.max(...row);
+  const others = row.reduce((s, p) => s + p, 0) - top;
+  if (top >= CLUTTER_TOP || others < CLUTTER_OTHERS) return r;
+  if (r.dists.slice(1).some((d) => Math.max(...d) < CLUTTER_REST)) return r;
+  return { digits: r.digits.slice(1), dists: r.dists.slice(1) };
+}
+
 const leadingZeros = (d: string) => d.length - d.replace(/^0+(?=\d)/, '').length;
 
 /**

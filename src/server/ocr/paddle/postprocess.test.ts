@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test';
 import { labelBand } from '../odometer-read';
-import { digitSupport, uncoverLeadingEight, voteDigits } from '../odometer-vote';
+import { digitSupport, dropClutterLead, uncoverLeadingEight, voteDigits } from '../odometer-vote';
 import { boxesFromMap, detSize } from './detect';
 import { ctcDecode } from './recognize';
 
@@ -136,6 +136,32 @@ describe('voting the five readings', () => {
     expect(uncoverLeadingEight('393868', three)).toBe('393868');
     // Only a leading 3.
     expect(uncoverLeadingEight('583868', three)).toBe('583868');
+  });
+});
+
+describe('a mark beside the display read as a leading digit', () => {
+  const sharp = (d: string) => [...d].map((c) => Array.from({ length: 10 }, (_, k) => (k === Number(c) ? 0.99 : 0)));
+  // odo-IMG_0219 (test split): the LCD's boxed "B" of ODO B read as 3 with 8 and 5 in doubt, before six sharp digits.
+  const boxedB = [0.005, 0.007, 0.001, 0.42, 0, 0.104, 0.035, 0.001, 0.287, 0.013];
+
+  test('a seven-digit reading loses a leading digit the recogniser could not tell from others, when the six after it are sharp', () => {
+    expect(dropClutterLead({ digits: '3580228', dists: [boxedB, ...sharp('580228')] })).toEqual({ digits: '580228', dists: sharp('580228') });
+  });
+
+  test("a thin 1 at the window's edge (weak, but no other digit in doubt) stays", () => {
+    // drum-IMG_9149: the leading 1 at 0.48, every other digit near zero.
+    const thinOne = [0.001, 0.481, 0.001, 0, 0.003, 0.001, 0, 0.001, 0, 0];
+    const r = { digits: '1120720', dists: [thinOne, ...sharp('120720')] };
+    expect(dropClutterLead(r)).toBe(r);
+  });
+
+  test("a drum's reading stays: its rolling tenths wheel is not sharp, and six digits are never cut", () => {
+    const rolling = { digits: '1137390', dists: [[0.26, 0.02, 0.05, 0.05, 0, 0.05, 0, 0.05, 0.02, 0], ...sharp('13739'), [0.6, 0.13, 0, 0, 0, 0, 0, 0, 0, 0]] };
+    expect(dropClutterLead(rolling)).toBe(rolling);
+    const six = { digits: '358022', dists: [boxedB, ...sharp('58022')] };
+    expect(dropClutterLead(six)).toBe(six);
+    const unread = { digits: '3580228', dists: null };
+    expect(dropClutterLead(unread)).toBe(unread);
   });
 });
 
