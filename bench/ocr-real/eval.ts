@@ -3,7 +3,7 @@
  * over the development or test split of bench/ocr-real/manifest.json, one photo at a time.
  *   bun bench/ocr-real/build.ts            # once: rebuild the photos from their sources (sha256-checked)
  *   bun bench/ocr-real/eval.ts --split test [--only odometer|receipt] [--limit N] [--engine tesseract]
- *     [--ids id,id] [--mode framed] [--out file.jsonl]
+ *     [--ids id,id] [--mode framed] [--guide-scale 2.5] [--out file.jsonl]
  * Odometers are read twice: framed by the capture dialog's guide (a band around the display, as a rider
  * holds it; `guideFrame` below) and from the whole photo. Drums the labeller saw caught mid-roll (a close call between two
  * digits) are scored in rows of their own. Prints exact rates, no-value rates, how often a
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     ids: { type: 'string' },
     /** `framed`: odometers framed by the guide only (half the time). */
     mode: { type: 'string' },
+    /** The guide frame this many times larger around the same centre (how much a wider framing costs). */
+    'guide-scale': { type: 'string', default: '1' },
     /** Where the readings go (default data/ocr-real/results-<split>.jsonl). */
     out: { type: 'string' },
   },
@@ -60,7 +62,7 @@ let peakRss = 0;
 const truthOf = (e: Entry) => ('km' in e.label ? String(e.label.km) : Number(e.label.total).toFixed(2));
 
 async function run(e: Entry, condition: Result['condition'], bytes: Uint8Array) {
-  const roi = condition === 'framed' && 'km' in e.label && e.label.frame ? guideFrame(e.id, e.label.frame) : undefined;
+  const roi = condition === 'framed' && 'km' in e.label && e.label.frame ? guideFrame(e.id, e.label.frame, Number(values['guide-scale'])) : undefined;
   const t0 = performance.now();
   const r = await read({ bytes, imageType: e.kind === 'odometer' ? 'start_odometer' : 'receipt', fallbackCurrency: 'KWD', roi });
   const ms = performance.now() - t0;
