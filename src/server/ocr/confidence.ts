@@ -28,17 +28,18 @@ export const odometerConfidence = {
   ceilingAlone: 60,
   /**
    * Whether Tesseract reading the same km may make an unsure reading confident: when PP-OCR's own looks mostly agree
-   * (on a rolling drum both engines see the same half digit), and never for a dial's scale, which both read alike.
+   * (on a rolling drum both engines see the same half digit), and never for a dial's scale, which both read alike,
+   * nor for a short reading that may have lost a digit at the edge, which both lose alike.
    */
   secondOpinionCounts(r: OdometerRead): boolean {
-    return r.support.agreeing >= this.agreeingForSecondOpinion && !dialScale(r.best.digits);
+    return r.support.agreeing >= this.agreeingForSecondOpinion && !dialScale(r.best.digits) && !r.unpadded;
   },
   of(r: OdometerRead): { confidence: number; sure: boolean } {
     const lead = r.runnerUp ? r.best.score - r.runnerUp.score : 10;
     const s = r.support;
     const backed = s.margin >= this.minSupport;
     // A pick shaped like a dial's scale read without its gaps (80100) may be the scale: never shown as confident.
-    const sure = backed && s.runnerUp < this.maxRunnerUp && !s.extraDigit && !r.tenthsDoubt && !r.banded && !dialScale(r.best.digits) && (s.firstMinP >= this.minDigitP || s.agreeing >= this.agreeingForWholeView) && lead >= this.minLead;
+    const sure = backed && s.runnerUp < this.maxRunnerUp && !s.extraDigit && !r.tenthsDoubt && !r.unpadded && !r.banded && !dialScale(r.best.digits) && (s.firstMinP >= this.minDigitP || s.agreeing >= this.agreeingForWholeView) && lead >= this.minLead;
     const base = Math.round(100 * s.firstMinP);
     return { confidence: sure ? Math.max(CONFIDENT, base) : Math.min(CONFIDENT - 1, Math.round(base * (backed ? 0.8 : 0.6))), sure };
   },

@@ -26,6 +26,12 @@ export interface OdometerRead {
   support: DigitSupport;
   /** The last of six digits sits on a wheel of another colour: perhaps a tenths wheel. */
   tenthsDoubt: boolean;
+  /**
+   * Five km digits or fewer, none of them a leading zero: a display that shows five digits, or six whose first
+   * the reader lost at the window's edge (a dim LCD digit the detector never found, a drum's end wheel). The
+   * photo cannot tell the two apart; a display padded with zeros (a drum's 081840) shows all its wheels.
+   */
+  unpadded: boolean;
   /** Read in the band beside an ODO label, not where the detector found digits (labelledRows): its extent is a guess. */
   banded: boolean;
   best: OdoCandidate;
@@ -246,7 +252,8 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
   const otherLast = voted.length === 6 && lastCellStandsOut(view.img, best);
   const split = voted.length === 7 || (best.tenths !== undefined && voted === first) || (otherLast && voted.startsWith('0'));
   const tenthsDoubt = !split && otherLast;
-  const digits = (split ? voted.slice(0, -1) : voted).replace(/^0+(?=\d)/, '');
+  const kmShown = split ? voted.slice(0, -1) : voted;
+  const digits = kmShown.replace(/^0+(?=\d)/, '');
   const km = Number(digits);
   const tenths = split ? Number(voted.at(-1)) : undefined;
   return {
@@ -258,6 +265,7 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
     lookMinP,
     support: digitSupport(readings, split ? voted.slice(0, -1) : voted, split),
     tenthsDoubt,
+    unpadded: digits.length <= 5 && !kmShown.startsWith('0'),
     banded: banded.has(best.line),
     best: { ...best, km, digits },
     runnerUp: rivalOf(cands),

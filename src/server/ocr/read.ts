@@ -90,6 +90,7 @@ async function readOdometerPhoto(photo: Rgb, input: ReadInput, recognizer: Recog
       lead: found.runnerUp ? found.best.score - found.runnerUp.score : 10,
       score: found.best.score,
       tenthsDoubt: found.tenthsDoubt,
+      unpadded: found.unpadded,
       banded: found.banded,
       tesseract: agreeTesseract,
       length: found.best.digits.length,
