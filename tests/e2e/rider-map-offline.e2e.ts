@@ -29,6 +29,21 @@ const drawnTiles = (page: Page) =>
     (imgs as HTMLImageElement[]).filter((i) => i.complete && i.naturalWidth > 0 && i.classList.contains('leaflet-tile-loaded')).map((i) => i.src).sort(),
   );
 
+/** The drawn tiles once the map has settled: every tile it asked for drawn, and the same set half a second later (a tile still loading when the set was read showed up offline as one tile more). */
+async function settledTiles(page: Page): Promise<string[]> {
+  let last: string[] = [];
+  await expect
+    .poll(async () => {
+      const pending = await page.locator('[data-testid="rider-map-canvas"] img.leaflet-tile:not(.leaflet-tile-loaded)').count();
+      const now = await drawnTiles(page);
+      const same = now.length > 0 && pending === 0 && now.join() === last.join();
+      last = now;
+      return same;
+    }, { intervals: [500] })
+    .toBe(true);
+  return last;
+}
+
 async function shoot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
@@ -74,8 +89,7 @@ test('tiles viewed online draw offline from the worker’s cache; pins, addresse
     const before = await tileHits();
     await page.getByTestId('rider-map-toggle').click();
     await expect(page.getByTestId('rider-map')).toHaveAttribute('data-stops', '2');
-    await expect.poll(async () => (await drawnTiles(page)).length).toBeGreaterThan(0);
-    const online = await drawnTiles(page);
+    const online = await settledTiles(page);
     expect(online.every((src) => src.startsWith(`${BASE()}/e2e-tiles/`))).toBe(true);
     expect(await tileHits()).toBeGreaterThanOrEqual(before + online.length);
     await expect
