@@ -263,7 +263,7 @@ async function readView(view: View, photo: Rgb): Promise<OdometerRead | null> {
     agreeing,
     posAgree,
     lookMinP,
-    support: digitSupport(readings, split ? voted.slice(0, -1) : voted, split),
+    support: digitSupport(readings, kmShown, split),
     tenthsDoubt,
     unpadded: digits.length <= 5 && !kmShown.startsWith('0'),
     banded: banded.has(best.line),
